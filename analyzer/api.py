@@ -1,0 +1,111 @@
+"""The Python API: every command is a function here first; the CLI only parses."""
+
+from __future__ import annotations
+
+import math
+import re
+import secrets
+import time
+from pathlib import Path
+from typing import Any
+
+from analyzer.engine import runner
+from analyzer.engine.progress import Progress
+from analyzer.errors import AnalyzerError
+from analyzer.result import Result, RunInfo
+from analyzer.runspec import RunSpec, resolve
+
+MAX_GAMES = 10**12
+MAX_SEED = 2**64 - 1
+#: --save-games writes one row per game; above this many games it is refused
+MAX_SAVED_GAMES = 10**7
+
+
+def parse_count(value: Any, what: str = "--n") -> int:
+    """A count of games: 1e6, 1000000, 1_000_000; a positive whole number up to 1e12."""
+    number = None
+    if isinstance(value, bool):
+        number = None
+    elif isinstance(value, int):
+        number = value
+    elif isinstance(value, float):
+        number = int(value) if math.isfinite(value) and value.is_integer() else None
+    elif isinstance(value, str):
+        text = value.strip()
+        if re.fullmatch(r"[+]?\d+(_\d+)*", text):
+            number = int(text.replace("_", ""))
+        elif re.fullmatch(r"[+]?\d+(\.\d*)?[eE][+]?\d+", text):
+            mantissa, _, exponent = text.lower().lstrip("+").partition("e")
+            whole, _, fraction = mantissa.partition(".")
+            exponent = int(exponent)
+            fraction = fraction.rstrip("0")
+            if len(fraction) <= exponent:
+                number = int(whole + fraction) * 10 ** (exponent - len(fraction))
+    if number is None or number < 1 or number > MAX_GAMES:
+        raise AnalyzerError(f"{what} {value!r} is not allowed: it must be a positive whole number up to 1e12 "
+                            f"(for example 1e6, 1000000 or 1_000_000)")
+    return number
+
+
+def parse_seed(value: Any) -> int:
+    if value is None:
+        return secrets.randbits(63)
+    try:
+        seed = int(str(value).replace("_", "")) if not isinstance(value, int) or isinstance(value, bool) else value
+    except ValueError:
+        seed = None
+    if seed is None or isinstance(value, bool) or not 0 <= seed <= MAX_SEED:
+        raise AnalyzerError(f"--seed {value!r} is not allowed: it must be a whole number from 0 to 2**64 - 1")
+    return seed
+
+
+def simulate(game: str | None = None, n: int | str = 100_000, players: int | None = None,
+             strategies: list[str] | None = None, rules: dict[str, Any] | None = None,
+             scenario: str | Path | None = None, seed: int | None = None, workers: int | None = None,
+             sets: list[str] | None = None, progress: bool | None = False,
+             save_games: str | Path | None = None) -> Result:
+    """Play ``n`` games and return their statistics.
+
+    ``strategies`` are specs such as ``"threshold:stop_at=500"`` (one for all seats or
+    one per seat); ``rules`` overrides rule options; ``scenario`` is a TOML file;
+    ``sets`` are ``OPTION=VALUE`` texts as given to ``--set``. ``progress=None`` shows
+    a progress bar when stderr is a terminal. ``save_games`` writes one row per game
+    (.csv or .parquet). Raises :class:`AnalyzerError` on bad input.
+    """
+    spec = resolve(game=game, scenario=None if scenario is None else str(scenario), players=players,
+                   strategies=strategies, rules=rules, sets=sets)
+    return run_spec(spec, n, seed=seed, workers=workers, progress=progress, save_games=save_games)
+
+
+def run_spec(spec: RunSpec, n: int | str, seed: int | None = None, workers: int | None = None,
+             progress: bool | None = False, save_games: str | Path | None = None) -> Result:
+    """Play ``n`` games of an already resolved :class:`RunSpec`."""
+    n = parse_count(n)
+    seed = parse_seed(seed)
+    if workers is None:
+        workers = runner.default_workers()
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise AnalyzerError(f"--workers {workers!r} is not allowed: it must be a whole number of at least 1")
+    writer = None
+    if save_games is not None:
+        from analyzer.games_file import GamesWriter
+
+        if n > MAX_SAVED_GAMES:
+            raise AnalyzerError(f"--save-games writes one row per game and is limited to {MAX_SAVED_GAMES:,} games; "
+                                f"this run has {n:,}")
+        writer = GamesWriter(save_games, spec.players)
+    prepared = spec.game.prepare(spec.rules, spec.players, spec.seats)
+    bar = Progress(n, enabled=progress) if progress is not False else None
+    start = time.perf_counter()
+    try:
+        totals = runner.run(spec.game, prepared, n, seed, workers, progress=bar,
+                            record_sink=writer.write if writer else None)
+        if writer:
+            writer.commit()
+    finally:
+        if writer:
+            writer.abort()
+        if bar is not None:
+            bar.close()
+    wall = time.perf_counter() - start
+    return Result(spec, prepared, totals, RunInfo(seed=seed, n=n, wall_seconds=wall, workers=workers))

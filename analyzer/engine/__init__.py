@@ -1,0 +1,1 @@
+"""Seeding, chunking, parallel execution and exact aggregation, shared by every game."""

@@ -1,0 +1,35 @@
+"""Game id -> game plug-in. A game is loaded (and its kernel imported) only when used."""
+
+from __future__ import annotations
+
+import importlib
+
+from analyzer.errors import AnalyzerError
+from analyzer.games.base import Game
+
+# id -> (module, one-line description shown by `analyze games` without importing it)
+GAMES: dict[str, str] = {
+    "skull-island": "analyzer.games.skull_island",
+    "lucky-pirates": "analyzer.games.lucky_pirates",
+    "doubloons": "analyzer.games.doubloons",
+    "dead-mans-chest": "analyzer.games.dead_mans_chest",
+}
+
+_loaded: dict[str, Game] = {}
+
+
+def available_ids() -> list[str]:
+    """The ids of the games whose package is installed."""
+    ids = []
+    for game_id, module in GAMES.items():
+        if importlib.util.find_spec(module) is not None:
+            ids.append(game_id)
+    return ids
+
+
+def get_game(game_id: str) -> Game:
+    if game_id not in _loaded:
+        if game_id not in available_ids():
+            raise AnalyzerError(f"unknown game {game_id!r}; games: {', '.join(available_ids())}")
+        _loaded[game_id] = importlib.import_module(GAMES[game_id]).GAME
+    return _loaded[game_id]

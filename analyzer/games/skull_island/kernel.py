@@ -1,0 +1,240 @@
+"""The jitted Skull Island kernel: plays whole games and accumulates aggregates.
+
+``play_chunk`` plays games ``first_game .. first_game + n_games - 1``; game ``g``
+draws every random number from the stream of ``(seed, g)``. Nothing here allocates
+per game and nothing returns to Python before the chunk is done. Dice are packed
+integers (:mod:`dice`), so a turn passes no arrays around.
+"""
+
+import numpy as np
+from numba import njit
+
+from analyzer.engine.rng import seed_game, shuffle
+from analyzer.games.skull_island.components import CHEST, DICE, SKULL, SORCERESS, STORM, SWORD
+from analyzer.games.skull_island.dice import NON_SKULL, count, roll, total_dice
+from analyzer.games.skull_island.policies import decide
+from analyzer.games.skull_island.rules import (
+    CFG_RULE, R_FLOOR, R_MAX_ROUNDS, R_SEA_BLOCKS, R_SEAT_BONUS, R_SKULL_ISLAND, R_TARGET, R_TIE_EXTRA,
+)
+from analyzer.games.skull_island.scoring import card_skulls, sabres_needed, score_turn
+
+EXTRA_ROUNDS = 10
+# a turn's outcome, as the per-card statistics see it
+ENDED_ALIVE, DIED, ON_ISLAND = 0, 1, 2
+# rows of the per-card statistics array
+CARD_TURNS, CARD_SCORE_SUM, CARD_SCORE_SQ, CARD_DEATHS, CARD_ISLAND = range(5)
+# slots of the counters array
+DICE_ROLLED, ILLEGAL_DECISIONS, TRIGGERS_CANCELLED, EXTRA_ROUNDS_PLAYED = range(4)
+
+
+@njit(cache=True, inline="always")
+def _fits(part, whole):
+    """Is every face count of ``part`` at most that of ``whole``?"""
+    for face in range(6):
+        if count(part, face) > count(whole, face):
+            return False
+    return True
+
+
+@njit(cache=True)
+def is_legal(card, free, chest, new_chest, reroll, sorceress):
+    """Is (new chest content, reroll) a legal move from (free, chest)?
+
+    Skulls never go on the chest and are rerolled only with the sorceress (one);
+    the chest holds only dice the player has; a reroll moves at least 2 dice.
+    """
+    if new_chest != 0 and card != CHEST:
+        return False
+    if count(new_chest, SKULL) != 0 or not _fits(new_chest, (free + chest) & NON_SKULL):
+        return False
+    if count(reroll, SKULL) > (1 if sorceress else 0):
+        return False
+    movable = free + chest - new_chest
+    return _fits(reroll, movable) and total_dice(reroll) >= 2
+
+
+@njit(cache=True)
+def play_turn(card, strategy, params, seat, cfg, own_total, leader_total, final_turn, state):
+    """Play one turn; return (own change, opponents' change, outcome, dice rolled, illegal moves)."""
+    free = roll(state, DICE)
+    dice_rolled = DICE
+    start_skulls = card_skulls(card)
+    skulls = count(free, SKULL) + start_skulls
+    island_allowed = cfg[CFG_RULE + R_SKULL_ISLAND] != 0 and not (
+        sabres_needed(cfg, card) > 0 and cfg[CFG_RULE + R_SEA_BLOCKS] != 0)
+    if skulls >= 4 and island_allowed:
+        sword_seen = count(free, SWORD) > 0
+        rolls_left = 1 if card == STORM else DICE
+        while rolls_left > 0:
+            remaining = DICE - count(free, SKULL)
+            if remaining < 2:
+                break
+            skulls_before = count(free, SKULL)
+            free = (free - (free & NON_SKULL)) + roll(state, remaining)
+            dice_rolled += remaining
+            rolls_left -= 1
+            sword_seen = sword_seen or count(free, SWORD) > 0
+            if count(free, SKULL) == skulls_before:
+                break
+        own, opponents = score_turn(card, free, 0, True, sword_seen, cfg)
+        return own, opponents, ON_ISLAND, dice_rolled, 0
+
+    chest = 0
+    illegal = 0
+    sorceress = card == SORCERESS
+    rerolls_left = 1 if card == STORM else DICE * 1000
+    target = cfg[CFG_RULE + R_TARGET]
+    while skulls < 3 and rerolls_left > 0:
+        go, new_chest, reroll = decide(strategy, params, seat, card, free, chest, skulls, sorceress, cfg,
+                                       own_total, leader_total, final_turn, target, state)
+        if not go:
+            break
+        if not is_legal(card, free, chest, new_chest, reroll, sorceress):
+            illegal += 1
+            break
+        free = free + chest - new_chest - reroll
+        chest = new_chest
+        if count(reroll, SKULL) > 0:
+            sorceress = False
+        n = total_dice(reroll)
+        free += roll(state, n)
+        dice_rolled += n
+        rerolls_left -= 1
+        skulls = count(free, SKULL) + start_skulls
+    own, opponents = score_turn(card, free + chest, chest, False, False, cfg)
+    return own, opponents, (DIED if skulls >= 3 else ENDED_ALIVE), dice_rolled, illegal
+
+
+@njit(cache=True, nogil=True)
+def play_chunk(seed, first_game, n_games, players, strategies, params, cfg, deck, score_low, score_width,
+               wins, ties, tie_games, capped, games, score_sum, score_sq, score_hist, length_rounds, length_turns,
+               card_stats, counters, record_winner, record_scores, record_rounds, record_turns, record_capped):
+    """Play a chunk of games; ``record_*`` arrays of length 0 switch per-game rows off.
+
+    ``deck`` is the fortune deck (card ids); it is shuffled at the start of every game
+    and reshuffled whenever it runs out.
+    """
+    state = np.zeros(4, dtype=np.uint64)
+    totals = np.zeros(players, dtype=np.int64)
+    in_play = np.zeros(players, dtype=np.bool_)  # who is still in the game (ties: the play-off)
+    target = cfg[CFG_RULE + R_TARGET]
+    max_rounds = cfg[CFG_RULE + R_MAX_ROUNDS]
+    floor_at_zero = cfg[CFG_RULE + R_FLOOR] != 0
+    tie_extra = cfg[CFG_RULE + R_TIE_EXTRA] != 0
+    recording = record_winner.shape[0] > 0
+    n_bins = score_hist.shape[1]
+    deck_size = deck.shape[0]
+
+    for g in range(n_games):
+        seed_game(seed, first_game + g, state)
+        shuffle(state, deck, deck_size)
+        deck_pos = 0
+        for seat in range(players):
+            totals[seat] = seat * cfg[CFG_RULE + R_SEAT_BONUS]
+            in_play[seat] = True
+        trigger = -1
+        last_turns_left = 0
+        rounds = 0
+        turns = 0
+        extra = 0
+        playoff = False
+        finished = False
+        n_tied = 0
+        while not finished:
+            if not playoff and rounds >= max_rounds:
+                break
+            rounds += 1
+            for seat in range(players):
+                if not in_play[seat]:
+                    continue
+                if deck_pos == deck_size:
+                    shuffle(state, deck, deck_size)
+                    deck_pos = 0
+                card = deck[deck_pos]
+                deck_pos += 1
+                leader = -(1 << 62)
+                for other in range(players):
+                    if other != seat and totals[other] > leader:
+                        leader = totals[other]
+                final_turn = trigger >= 0 and seat != trigger
+                own, opponents, outcome, dice_rolled, illegal = play_turn(
+                    card, strategies[seat], params, seat, cfg, totals[seat], leader, final_turn, state)
+                counters[DICE_ROLLED] += dice_rolled
+                counters[ILLEGAL_DECISIONS] += illegal
+                before = totals[seat]
+                for other in range(players):
+                    totals[other] += own if other == seat else opponents
+                    if floor_at_zero and totals[other] < 0:
+                        totals[other] = 0
+                change = totals[seat] - before
+                card_stats[CARD_TURNS, card, seat] += 1
+                card_stats[CARD_SCORE_SUM, card, seat] += change
+                card_stats[CARD_SCORE_SQ, card, seat] += change * change
+                if outcome == DIED:
+                    card_stats[CARD_DEATHS, card, seat] += 1
+                elif outcome == ON_ISLAND:
+                    card_stats[CARD_ISLAND, card, seat] += 1
+                turns += 1
+                if playoff:
+                    continue
+                if trigger >= 0 and totals[trigger] < target:
+                    trigger = -1  # the trigger dropped below the target: play on normally
+                    counters[TRIGGERS_CANCELLED] += 1
+                elif trigger >= 0:
+                    last_turns_left -= 1
+                    if last_turns_left == 0:
+                        finished = True
+                        break
+                if trigger < 0 and totals[seat] >= target:
+                    trigger = seat
+                    last_turns_left = players - 1
+            if playoff:
+                extra += 1
+            if finished or playoff:
+                # who leads among those still in play; a tie goes to a play-off round
+                best = -(1 << 62)
+                for seat in range(players):
+                    if in_play[seat] and totals[seat] > best:
+                        best = totals[seat]
+                n_tied = 0
+                for seat in range(players):
+                    in_play[seat] = in_play[seat] and totals[seat] == best
+                    n_tied += in_play[seat]
+                playoff = n_tied > 1 and tie_extra and extra < EXTRA_ROUNDS
+                finished = not playoff
+
+        if n_tied == 0:
+            # capped: decided on the totals as they stand
+            capped[0] += 1
+            best = totals.max()
+            for seat in range(players):
+                in_play[seat] = totals[seat] == best
+                n_tied += in_play[seat]
+        counters[EXTRA_ROUNDS_PLAYED] += extra
+        games[0] += 1
+        winner = -1
+        if n_tied == 1:
+            for seat in range(players):
+                if in_play[seat]:
+                    wins[seat] += 1
+                    winner = seat
+        else:
+            tie_games[0] += 1
+            for seat in range(players):
+                if in_play[seat]:
+                    ties[seat] += 1
+        for seat in range(players):
+            score = totals[seat]
+            score_sum[seat] += score
+            score_sq[seat] += score * score
+            b = (score - score_low) // score_width
+            score_hist[seat, min(max(b, 0), n_bins - 1)] += 1
+        length_rounds[min(rounds, length_rounds.shape[0] - 1)] += 1
+        length_turns[min(turns, length_turns.shape[0] - 1)] += 1
+        if recording:
+            record_winner[g] = winner + 1
+            record_rounds[g] = rounds
+            record_turns[g] = turns
+            record_capped[g] = 0 if finished else 1
+            for seat in range(players):
+                record_scores[g, seat] = totals[seat]

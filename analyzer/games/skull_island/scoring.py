@@ -1,0 +1,115 @@
+"""The one scoring implementation of a finished Skull Island turn.
+
+Used by the kernel for every simulated turn and by ``analyze score``. ``dice`` holds
+all 8 dice at the end of the turn, those on the treasure chest card included, and
+``chest`` the dice lying on the chest card, both packed (see :mod:`dice`); ``cfg`` is
+the rules' config vector (see :func:`rules.kernel_config`).
+"""
+
+from numba import njit
+
+from analyzer.games.skull_island.components import (
+    CAPTAIN, CHEST, COIN, COIN_CARD, DIAMOND, DIAMOND_CARD, MONKEY, MONKEY_BUSINESS, PARROT,
+    PEACE, SKULL, SKULL_1, SKULL_2, STORM, SWORD,
+)
+from analyzer.games.skull_island.dice import count, pack
+from analyzer.games.skull_island.rules import (
+    CFG_RULE, CFG_SEA_NEED, CFG_SEA_VALUE, CFG_SET_VALUE, R_COIN_DIAMOND, R_FULL_CHEST,
+    R_ISLAND_PENALTY, R_PEACE_PENALTY,
+)
+
+
+@njit(cache=True, inline="always")
+def card_skulls(card):
+    """Skulls a card starts the turn with."""
+    if card == SKULL_1:
+        return 1
+    if card == SKULL_2:
+        return 2
+    return 0
+
+
+@njit(cache=True)
+def sabres_needed(cfg, card):
+    """Sabres the card's sea battle needs (0: not a sea battle)."""
+    return cfg[CFG_SEA_NEED + card]
+
+
+@njit(cache=True)
+def set_points(card, dice, cfg, full_chest_allowed):
+    """Points of the dice as they lie, before captain doubling and sea-battle bonus.
+
+    Sets of each face (monkeys and parrots together under monkey business; the coin
+    or diamond card counting as one more die of its face), 100 per coin and diamond,
+    and the full-chest bonus when every die scores (sabres of a won sea battle count).
+    """
+    coins = count(dice, COIN) + (1 if card == COIN_CARD else 0)
+    diamonds = count(dice, DIAMOND) + (1 if card == DIAMOND_CARD else 0)
+    points = cfg[CFG_SET_VALUE + coins] + cfg[CFG_SET_VALUE + diamonds] + cfg[CFG_RULE + R_COIN_DIAMOND] * (
+        coins + diamonds)
+    if card == STORM:
+        return 2 * points
+    all_score = full_chest_allowed and count(dice, SKULL) == 0
+    monkeys = count(dice, MONKEY)
+    parrots = count(dice, PARROT)
+    if card == MONKEY_BUSINESS:
+        animals = monkeys + parrots
+        points += cfg[CFG_SET_VALUE + animals]
+        if 0 < animals < 3:
+            all_score = False
+    else:
+        points += cfg[CFG_SET_VALUE + monkeys] + cfg[CFG_SET_VALUE + parrots]
+        if 0 < monkeys < 3 or 0 < parrots < 3:
+            all_score = False
+    swords = count(dice, SWORD)
+    points += cfg[CFG_SET_VALUE + swords]
+    need = sabres_needed(cfg, card)
+    if 0 < swords < 3 and not (need > 0 and swords >= need):
+        all_score = False
+    if all_score:
+        points += cfg[CFG_RULE + R_FULL_CHEST]
+    return points
+
+
+@njit(cache=True)
+def score_turn(card, dice, chest, island, sword_seen, cfg):
+    """The turn's result as ``(own change, change for each opponent)``.
+
+    ``island``: the turn was on Skull Island; ``sword_seen``: (peace on Skull Island)
+    a roll of the turn showed a sabre, which cancels the opponents' loss.
+    """
+    skulls = count(dice, SKULL) + card_skulls(card)
+    if island:
+        if card == PEACE and sword_seen:
+            return 0, 0
+        per_skull = cfg[CFG_RULE + R_ISLAND_PENALTY] * (2 if card == CAPTAIN else 1)
+        return 0, -per_skull * skulls
+    dead = skulls >= 3
+    if card == STORM and dead:
+        return 0, -cfg[CFG_RULE + R_ISLAND_PENALTY] * skulls
+    need = sabres_needed(cfg, card)
+    sea_value = cfg[CFG_SEA_VALUE + card]
+    if need > 0 and (dead or count(dice, SWORD) < need):
+        return -sea_value, 0
+    swords = count(dice, SWORD)
+    if card == PEACE and swords > 0:
+        return -cfg[CFG_RULE + R_PEACE_PENALTY] * swords, 0
+    if dead:
+        if card == CHEST:
+            return set_points(card, chest, cfg, False), 0
+        return 0, 0
+    points = set_points(card, dice, cfg, True) + sea_value
+    if card == CAPTAIN:
+        points *= 2
+    return points, 0
+
+
+@njit(cache=True)
+def _score_entry(card, dice, chest, island, sword_seen, cfg):
+    return score_turn(card, dice, chest, island, sword_seen, cfg)
+
+
+def score_faces(card: int, dice, chest, island: bool, cfg) -> tuple[int, int]:
+    """Python entry point for ``analyze score``: face counts in, (own, opponents) out."""
+    own, opponents = _score_entry(card, pack(dice), pack(chest), island, island and dice[SWORD] > 0, cfg)
+    return int(own), int(opponents)

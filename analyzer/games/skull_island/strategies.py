@@ -1,0 +1,63 @@
+"""Skull Island's strategies: names, parameters, defaults and descriptions.
+
+The decisions themselves are jitted in :mod:`policies`; a strategy reaches the kernel
+as its index in ``STRATEGIES`` plus its parameters in declaration order.
+"""
+
+from analyzer.games.base import Strategy
+from analyzer.games.options import Option
+
+
+def _stop_at(default: int) -> Option:
+    return Option("stop_at", "int", default, "stop once the turn would score at least this many points",
+                  low=0, high=100000)
+
+
+def _max_skulls(default: int) -> Option:
+    return Option("max_skulls", "int", default, "stop once this many skulls are showing (card skulls count)",
+                  low=1, high=2)
+
+
+STRATEGIES = (
+    Strategy("first-roll", "never rerolls: scores the first roll (the no-risk baseline)"),
+    Strategy("random", "uniformly random legal decisions: stop or reroll, which dice, the chest, the sorceress"),
+    Strategy(
+        "threshold",
+        "keeps coins, diamonds and the largest set, rerolls the rest; stops at stop_at points or max_skulls skulls",
+        (_stop_at(400), _max_skulls(2)),
+    ),
+    Strategy(
+        "set-chaser",
+        "plays every card: chases sea-battle sabres, banks kept dice on the treasure chest, spends the sorceress, "
+        "pools monkeys and parrots, avoids sabres under peace, rerolls junk when it cannot die (full chest)",
+        (_stop_at(500), _max_skulls(2),
+         Option("chase_full_chest", "bool", True, "reroll non-scoring dice whenever that roll cannot kill")),
+    ),
+    Strategy(
+        "endgame",
+        "set-chaser that reads the scoreboard: risks more when behind and someone nears the target; "
+        "in its last turn it plays to beat the leader, not for points",
+        (_stop_at(500), _max_skulls(2),
+         Option("danger_zone", "int", 1500, "an opponent this close to the target counts as near it",
+                low=0, high=100000),
+         Option("behind_stop_at", "int", 1200, "stop_at used when behind the leader and someone nears the target",
+                low=0, high=100000)),
+    ),
+)
+DEFAULT_STRATEGY = "threshold"
+
+FIRST_ROLL, RANDOM, THRESHOLD, SET_CHASER, ENDGAME = range(5)
+
+# Every parameter name has one slot in the kernel's per-seat parameter row; a strategy
+# without that parameter gets the value here (endgame always chases the full chest).
+PARAM_SLOTS = {"stop_at": 0, "max_skulls": 1, "chase_full_chest": 2, "danger_zone": 3, "behind_stop_at": 4}
+P_STOP_AT, P_MAX_SKULLS, P_CHASE_FULL_CHEST, P_DANGER_ZONE, P_BEHIND_STOP_AT = range(5)
+SLOT_FALLBACK = {"stop_at": 0, "max_skulls": 2, "chase_full_chest": True, "danger_zone": 0, "behind_stop_at": 0}
+
+
+def param_row(name: str, params: dict) -> list[float]:
+    """A seat's parameters in kernel slot order."""
+    row = [0.0] * len(PARAM_SLOTS)
+    for key, slot in PARAM_SLOTS.items():
+        row[slot] = float(params.get(key, SLOT_FALLBACK[key]))
+    return row

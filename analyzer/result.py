@@ -1,0 +1,208 @@
+"""The result of a simulation: the documented JSON, tables and DataFrames."""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from analyzer import __version__
+from analyzer.engine.aggregate import Totals
+from analyzer.games.base import Prepared
+from analyzer.games.options import _jsonable
+from analyzer.runspec import RunSpec
+from analyzer.stats import histogram_summary, mean_interval, wilson_interval
+
+SCHEMA = "pirate-analyzer/simulate/1"
+
+
+@dataclass
+class RunInfo:
+    seed: int
+    n: int
+    wall_seconds: float
+    workers: int
+    backend: str = "local"
+
+
+class Result:
+    """Merged totals of a run plus everything needed to describe it."""
+
+    def __init__(self, spec: RunSpec, prepared: Prepared, totals: Totals, info: RunInfo):
+        self.spec = spec
+        self.prepared = prepared
+        self.totals = totals
+        self.info = info
+        self._dict: dict | None = None
+
+    # -- the JSON contract ------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        if self._dict is None:
+            self._dict = self._build()
+        return self._dict
+
+    def to_json(self) -> str:
+        return json.dumps(_finite(self.to_dict()), indent=2)
+
+    def _build(self) -> dict[str, Any]:
+        game = self.spec.game
+        t = self.totals
+        n = int(t["games"][0])
+        players = self.spec.players
+        wins = t["wins"]
+        ties = t["ties"]
+        seats = []
+        for seat in range(players):
+            mean, sd, half = mean_interval(float(t["score_sum"][seat]), float(t["score_sq"][seat]), n)
+            seats.append({
+                "seat": seat + 1,
+                "strategy": self.spec.seats[seat].label,
+                "wins": int(wins[seat]),
+                "ties": int(ties[seat]),
+                "win_rate": int(wins[seat]) / n,
+                "win_rate_ci": list(wilson_interval(int(wins[seat]), n)),
+                "mean_score": mean,
+                "mean_score_ci": [mean - half, mean + half],
+                "sd_score": sd,
+            })
+        fair = 1.0 / players
+        low, high = wilson_interval(int(wins[0]), n)
+        lengths = {unit: {"unit": unit, **histogram_summary(t[f"length_{unit}"])} for unit in game.length_units}
+        wall = self.info.wall_seconds
+        return {
+            "schema": SCHEMA,
+            "game": game.id,
+            "scenario": self.spec.name,
+            "n": n,
+            "seed": self.info.seed,
+            "players": players,
+            "rules": _jsonable(self.spec.rules),
+            "seats": seats,
+            "score_unit": game.score_unit,
+            "first_player_advantage": {"estimate": int(wins[0]) / n - fair, "ci": [low - fair, high - fair]},
+            "length": lengths[game.length_units[0]],
+            "lengths": lengths,
+            "tie_rate": int(t["tie_games"][0]) / n,
+            "capped_games": int(t["capped"][0]),
+            "game_stats": game.game_stats(t, self.prepared),
+            "run": {
+                "version": __version__,
+                "wall_seconds": wall,
+                "games_per_second": n / wall if wall > 0 else None,
+                "workers": self.info.workers,
+                "backend": self.info.backend,
+            },
+        }
+
+    # -- tables -------------------------------------------------------------------------
+    @property
+    def seats(self):
+        """Per-seat statistics as a pandas DataFrame."""
+        import pandas as pd
+
+        rows = []
+        for row in self.to_dict()["seats"]:
+            flat = dict(row)
+            flat["win_rate_low"], flat["win_rate_high"] = flat.pop("win_rate_ci")
+            flat["mean_score_low"], flat["mean_score_high"] = flat.pop("mean_score_ci")
+            rows.append(flat)
+        return pd.DataFrame(rows).set_index("seat")
+
+    @property
+    def lengths(self):
+        """Game length summaries, one row per unit, as a pandas DataFrame."""
+        import pandas as pd
+
+        return pd.DataFrame(self.to_dict()["lengths"].values()).set_index("unit")
+
+    def score_histogram(self) -> tuple[np.ndarray, np.ndarray]:
+        """(bin lower edges, counts per seat) of the final scores."""
+        low, width, bins = self.prepared.score_bins
+        return low + width * np.arange(bins), np.array(self.totals["score_hist"], dtype=np.int64)
+
+    def to_table(self) -> str:
+        d = self.to_dict()
+        unit = d["score_unit"]
+        lines = [
+            f"{self.spec.game.title}: {d['n']:,} games, {d['players']} players, scenario {d['scenario']}, seed {d['seed']}",
+        ]
+        changed = self.spec.changed_rules()
+        if changed:
+            lines.append("Rules changed from the standard: " + ", ".join(f"{k} = {_show(v)}" for k, v in changed.items()))
+        lines.append("")
+        lines.append(f"{'seat':>4}  {'strategy':<28} {'win rate':>9} {'95% interval':>17} {'ties':>9}"
+                     f" {'mean ' + unit:>14} {'± 95%':>9} {'sd':>9}")
+        for s in d["seats"]:
+            lo, hi = s["win_rate_ci"]
+            lines.append(
+                f"{s['seat']:>4}  {s['strategy']:<28} {s['win_rate'] * 100:>8.2f}% {lo * 100:>7.2f}–{hi * 100:>6.2f}%"
+                f" {s['ties']:>9,} {s['mean_score']:>14.1f} {(s['mean_score_ci'][1] - s['mean_score']):>9.1f}"
+                f" {s['sd_score']:>9.1f}"
+            )
+        fpa = d["first_player_advantage"]
+        lines.append("")
+        lines.append(f"First-player advantage: {fpa['estimate'] * 100:+.2f} points of win rate "
+                     f"(95% interval {fpa['ci'][0] * 100:+.2f} to {fpa['ci'][1] * 100:+.2f})")
+        lines.append(f"Tie rate: {d['tie_rate'] * 100:.2f}%   Capped games: {d['capped_games']:,}")
+        for unit, block in d["lengths"].items():
+            lines.append(f"Length in {unit}: mean {block['mean']:.2f}, median {block['median']}, "
+                         f"5th–95th percentile {block['p5']}–{block['p95']}, max {block['max']}")
+        extra = self.spec.game.game_stats_table(d["game_stats"])
+        if extra:
+            lines += ["", extra]
+        run = d["run"]
+        lines.append("")
+        rate = run["games_per_second"] or 0
+        lines.append(f"{run['wall_seconds']:.2f} s wall, {rate:,.0f} games/s, {run['workers']} workers "
+                     f"({run['backend']}), pirate-analyzer {run['version']}")
+        return "\n".join(lines)
+
+    def to_csv(self) -> str:
+        return self.seats.to_csv()
+
+    def to_markdown(self) -> str:
+        d = self.to_dict()
+        lines = [f"# {self.spec.game.title}: {d['scenario']}", "",
+                 f"{d['n']:,} games, {d['players']} players, seed {d['seed']}", "",
+                 "| seat | strategy | win rate | 95% interval | ties | mean score | sd |",
+                 "|---:|---|---:|---|---:|---:|---:|"]
+        for s in d["seats"]:
+            lo, hi = s["win_rate_ci"]
+            lines.append(f"| {s['seat']} | {s['strategy']} | {s['win_rate']:.4f} | {lo:.4f}–{hi:.4f} | {s['ties']} "
+                         f"| {s['mean_score']:.1f} | {s['sd_score']:.1f} |")
+        fpa = d["first_player_advantage"]
+        lines += ["", f"First-player advantage: {fpa['estimate']:+.4f} ({fpa['ci'][0]:+.4f} to {fpa['ci'][1]:+.4f})",
+                  f"Tie rate: {d['tie_rate']:.4f}; capped games: {d['capped_games']}"]
+        for unit, block in d["lengths"].items():
+            lines.append(f"Length in {unit}: mean {block['mean']:.2f}, median {block['median']}, "
+                         f"p5 {block['p5']}, p95 {block['p95']}, max {block['max']}")
+        return "\n".join(lines) + "\n"
+
+    def render(self, fmt: str) -> str:
+        if fmt == "json":
+            return self.to_json() + "\n"
+        if fmt == "csv":
+            return self.to_csv()
+        if fmt == "markdown":
+            return self.to_markdown()
+        return self.to_table() + "\n"
+
+
+def _show(value):
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(_jsonable(value))
+
+
+def _finite(value):
+    """JSON has no NaN: replace non-finite floats by null."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    if isinstance(value, dict):
+        return {k: _finite(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_finite(v) for v in value]
+    return value

@@ -1,0 +1,125 @@
+"""What a run plays: the game, validated rules, player count and per-seat strategies.
+
+Resolves the command line, a scenario file and Python arguments in one place, in
+this order: game defaults, then the scenario, then ``rules`` given in Python, then
+``--set`` overrides; so every command validates input the same way.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from analyzer.errors import AnalyzerError
+from analyzer.games.base import Game, StrategyChoice, canonical_label
+from analyzer.games.options import defaults
+from analyzer.games.registry import get_game
+from analyzer.scenarios import Scenario, load_scenario
+
+
+@dataclass
+class RunSpec:
+    game: Game
+    rules: dict[str, Any]
+    players: int
+    seats: list[StrategyChoice]
+    scenario: Scenario | None = None
+
+    @property
+    def name(self) -> str:
+        return self.scenario.name if self.scenario else "standard"
+
+    def changed_rules(self) -> dict[str, Any]:
+        """The rule options that differ from the game's defaults."""
+        base = defaults(self.game.options)
+        return {k: v for k, v in self.rules.items() if v != base[k]}
+
+
+def parse_strategy(game: Game, spec: str) -> StrategyChoice:
+    """``name`` or ``name:key=value,key=value`` -> a validated StrategyChoice."""
+    spec = spec.strip()
+    name, _, arguments = spec.partition(":")
+    strategy = game.strategy(name.strip())
+    table = {p.name: p for p in strategy.params}
+    params = {p.name: p.default for p in strategy.params}
+    for item in filter(None, (a.strip() for a in arguments.split(","))):
+        key, sep, value = item.partition("=")
+        key = key.strip()
+        if not sep:
+            raise AnalyzerError(f"strategy {spec!r}: parameter {item!r} must be written key=value")
+        if key not in table:
+            allowed = ", ".join(table) if table else "none"
+            raise AnalyzerError(f"strategy {strategy.name} has no parameter {key!r}; parameters: {allowed}")
+        params[key] = table[key].parse_text(value, f"strategy {strategy.name}")
+    return StrategyChoice(strategy.name, params, canonical_label(strategy, params))
+
+
+def parse_assignment(text: str) -> tuple[str, str]:
+    key, sep, value = text.partition("=")
+    if not sep or not key.strip():
+        raise AnalyzerError(f"--set {text!r} must be written OPTION=VALUE")
+    return key.strip(), value
+
+
+def resolve(game: str | None = None, scenario: str | Scenario | None = None, players: int | None = None,
+            strategies: list[str] | None = None, rules: dict[str, Any] | None = None,
+            sets: list[str] | None = None) -> RunSpec:
+    if isinstance(scenario, str) or hasattr(scenario, "__fspath__"):
+        scenario = load_scenario(scenario)
+    if scenario is not None:
+        if game is not None and game != scenario.game:
+            raise AnalyzerError(f"--game {game} differs from the game of {scenario.path} ({scenario.game})")
+        game = scenario.game
+    if game is None:
+        raise AnalyzerError("no game given: use --game ID or --scenario FILE")
+    try:
+        the_game = get_game(game)
+    except AnalyzerError as exc:
+        if scenario is not None:
+            raise AnalyzerError(f"{scenario.path}: {exc}") from None
+        raise
+
+    resolved = defaults(the_game.options)
+    sources: list[tuple[str, dict[str, Any], bool]] = []
+    if scenario is not None:
+        sources.append((f"{scenario.path} [rules]", scenario.rules, False))
+    if rules:
+        sources.append(("rules", rules, False))
+    if sets:
+        sources.append(("--set", dict(parse_assignment(s) for s in sets), True))
+    for where, values, from_text in sources:
+        for key, value in values.items():
+            option = the_game.option(key) if where != "--set" else _option_for_set(the_game, key)
+            if from_text:
+                resolved[key] = option.parse_text(value, where)
+            else:
+                resolved[key] = option.validate(value, where)
+
+    if players is None:
+        players = scenario.players if scenario is not None and scenario.players is not None else the_game.default_players
+    low, high = the_game.player_range(resolved)
+    if isinstance(players, bool) or not isinstance(players, int) or not low <= players <= high:
+        where = f"{scenario.path}: " if scenario is not None and scenario.players == players else ""
+        extra = ""
+        if the_game.more_players_option and players > high:
+            extra = f" (more with {the_game.more_players_option} = true)"
+        raise AnalyzerError(f"{where}players = {players} is not allowed for {the_game.id}; "
+                            f"it must be from {low} to {high}{extra}")
+    the_game.check_rules(resolved, players)
+
+    specs = strategies or (scenario.seats if scenario is not None and scenario.seats else None)
+    specs = list(specs) if specs else [the_game.default_strategy]
+    if len(specs) == 1:
+        specs = specs * players
+    elif len(specs) != players:
+        raise AnalyzerError(f"{len(specs)} strategies for {players} players: give one strategy for every seat, "
+                            f"or exactly one for all")
+    seats = [parse_strategy(the_game, s) for s in specs]
+    return RunSpec(the_game, resolved, players, seats, scenario)
+
+
+def _option_for_set(game: Game, key: str):
+    try:
+        return game.option(key)
+    except AnalyzerError as exc:
+        raise AnalyzerError(f"--set: {exc}") from None
