@@ -63,7 +63,8 @@ def simulate(game: str | None = None, n: int | str = 100_000, players: int | Non
              strategies: list[str] | None = None, rules: dict[str, Any] | None = None,
              scenario: str | Path | None = None, seed: int | None = None, workers: int | None = None,
              sets: list[str] | None = None, progress: bool | None = False,
-             save_games: str | Path | None = None) -> Result:
+             save_games: str | Path | None = None, backend: str = "local", scheduler: str | None = None,
+             checkpoint: str | Path | None = None) -> Result:
     """Play ``n`` games and return their statistics.
 
     ``strategies`` are specs such as ``"threshold:stop_at=500"`` (one for all seats or
@@ -74,12 +75,19 @@ def simulate(game: str | None = None, n: int | str = 100_000, players: int | Non
     """
     spec = resolve(game=game, scenario=None if scenario is None else str(scenario), players=players,
                    strategies=strategies, rules=rules, sets=sets)
-    return run_spec(spec, n, seed=seed, workers=workers, progress=progress, save_games=save_games)
+    return run_spec(spec, n, seed=seed, workers=workers, progress=progress, save_games=save_games,
+                    backend=backend, scheduler=scheduler, checkpoint=checkpoint)
 
 
 def run_spec(spec: RunSpec, n: int | str, seed: int | None = None, workers: int | None = None,
-             progress: bool | None = False, save_games: str | Path | None = None) -> Result:
-    """Play ``n`` games of an already resolved :class:`RunSpec`."""
+             progress: bool | None = False, save_games: str | Path | None = None, backend: str = "local",
+             scheduler: str | None = None, checkpoint: str | Path | None = None, on_chunk=None) -> Result:
+    """Play ``n`` games of an already resolved :class:`RunSpec`.
+
+    ``backend``/``scheduler``/``checkpoint`` choose where chunks run (see
+    :func:`analyzer.engine.runner.execute`); ``on_chunk(chunk, aggregates)`` sees each
+    chunk's own aggregates as it finishes (e.g. for convergence plots).
+    """
     n = parse_count(n)
     seed = parse_seed(seed)
     if workers is None:
@@ -98,8 +106,9 @@ def run_spec(spec: RunSpec, n: int | str, seed: int | None = None, workers: int 
     bar = Progress(n, enabled=progress) if progress is not False else None
     start = time.perf_counter()
     try:
-        totals = runner.run(spec.game, prepared, n, seed, workers, progress=bar,
-                            record_sink=writer.write if writer else None)
+        totals = runner.execute(spec.game, prepared, n, seed, workers, backend=backend, scheduler=scheduler,
+                                checkpoint=None if checkpoint is None else str(checkpoint), progress=bar,
+                                record_sink=writer.write if writer else None, on_chunk=on_chunk)
         if writer:
             writer.commit()
     finally:
@@ -108,4 +117,6 @@ def run_spec(spec: RunSpec, n: int | str, seed: int | None = None, workers: int 
         if bar is not None:
             bar.close()
     wall = time.perf_counter() - start
-    return Result(spec, prepared, totals, RunInfo(seed=seed, n=n, wall_seconds=wall, workers=workers))
+    used_backend = "dask" if scheduler is not None else backend
+    return Result(spec, prepared, totals,
+                  RunInfo(seed=seed, n=n, wall_seconds=wall, workers=workers, backend=used_backend))

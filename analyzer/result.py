@@ -127,11 +127,13 @@ class Result:
         d = self.to_dict()
         unit = d["score_unit"]
         lines = [
-            f"{self.spec.game.title}: {d['n']:,} games, {d['players']} players, scenario {d['scenario']}, seed {d['seed']}",
+            f"{self.spec.game.title}: {d['n']:,} games, {d['players']} players, "
+            f"scenario {d['scenario']}, seed {d['seed']}",
         ]
         changed = self.spec.changed_rules()
         if changed:
-            lines.append("Rules changed from the standard: " + ", ".join(f"{k} = {_show(v)}" for k, v in changed.items()))
+            changes = ", ".join(f"{k} = {_show(v)}" for k, v in changed.items())
+            lines.append(f"Rules changed from the standard: {changes}")
         lines.append("")
         lines.append(f"{'seat':>4}  {'strategy':<28} {'win rate':>9} {'95% interval':>17} {'ties':>9}"
                      f" {'mean ' + unit:>14} {'± 95%':>9} {'sd':>9}")

@@ -96,7 +96,8 @@ def resolve(game: str | None = None, scenario: str | Scenario | None = None, pla
                 resolved[key] = option.validate(value, where)
 
     if players is None:
-        players = scenario.players if scenario is not None and scenario.players is not None else the_game.default_players
+        from_scenario = scenario.players if scenario is not None else None
+        players = from_scenario if from_scenario is not None else the_game.default_players
     low, high = the_game.player_range(resolved)
     if isinstance(players, bool) or not isinstance(players, int) or not low <= players <= high:
         where = f"{scenario.path}: " if scenario is not None and scenario.players == players else ""

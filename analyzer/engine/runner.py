@@ -14,6 +14,7 @@ from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 
 from analyzer.engine.aggregate import Totals
 from analyzer.engine.chunks import Chunk, iter_chunks
+from analyzer.errors import AnalyzerError
 from analyzer.games.base import Game, Prepared
 
 RecordSink = Callable[[Chunk, dict], None]
@@ -84,12 +85,34 @@ def run_chunks(game: Game, prepared: Prepared, seed: int, chunks: Iterable[Chunk
 
 
 def run(game: Game, prepared: Prepared, n: int, seed: int, workers: int | None = None,
-        progress=None, record_sink: RecordSink | None = None) -> Totals:
-    """Play ``n`` games of ``prepared`` with ``seed`` on ``workers`` threads."""
+        progress=None, record_sink: RecordSink | None = None,
+        on_chunk: Callable[[Chunk, dict], None] | None = None) -> Totals:
+    """Play ``n`` games of ``prepared`` with ``seed`` on ``workers`` local threads."""
     workers = workers or default_workers()
 
-    def on_chunk(ch: Chunk, _aggregates) -> None:
+    def finished(ch: Chunk, aggregates) -> None:
         if progress is not None:
             progress.advance(ch.n_games)
+        if on_chunk is not None:
+            on_chunk(ch, aggregates)
 
-    return run_chunks(game, prepared, seed, iter_chunks(n), workers, on_chunk, record_sink)
+    return run_chunks(game, prepared, seed, iter_chunks(n), workers, finished, record_sink)
+
+
+def execute(game: Game, prepared: Prepared, n: int, seed: int, workers: int | None = None,
+            backend: str = "local", scheduler: str | None = None, checkpoint: str | None = None,
+            progress=None, record_sink: RecordSink | None = None,
+            on_chunk: Callable[[Chunk, dict], None] | None = None) -> Totals:
+    """The one entry point every command uses to play games.
+
+    ``backend`` is ``local`` (threads here) or ``dask``; a ``scheduler`` address implies
+    dask. ``checkpoint`` names a file that saves finished chunks and resumes from them.
+    Whatever runs the chunks, the totals are bit-identical.
+    """
+    if scheduler is not None:
+        backend = "dask"
+    if backend not in ("local", "dask"):
+        raise AnalyzerError(f"--backend {backend!r} is not allowed; it must be local or dask")
+    if backend == "dask" or checkpoint is not None:
+        raise AnalyzerError("the dask backend and --checkpoint are not available in this version")
+    return run(game, prepared, n, seed, workers, progress, record_sink, on_chunk)

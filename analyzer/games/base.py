@@ -129,7 +129,7 @@ class Game(ABC):
         return self.min_players, high
 
     # -- the four methods every game implements --------------------------------------
-    def check_rules(self, rules: dict[str, Any], players: int) -> None:
+    def check_rules(self, rules: dict[str, Any], players: int) -> None:  # noqa: B027 - optional hook
         """Cross-option validation (each option alone is already valid). Raise AnalyzerError."""
 
     @abstractmethod

@@ -14,7 +14,14 @@ from analyzer.games.skull_island.components import CHEST, DICE, SKULL, SORCERESS
 from analyzer.games.skull_island.dice import NON_SKULL, count, roll, total_dice
 from analyzer.games.skull_island.policies import decide
 from analyzer.games.skull_island.rules import (
-    CFG_RULE, R_FLOOR, R_MAX_ROUNDS, R_SEA_BLOCKS, R_SEAT_BONUS, R_SKULL_ISLAND, R_TARGET, R_TIE_EXTRA,
+    CFG_RULE,
+    R_FLOOR,
+    R_MAX_ROUNDS,
+    R_SEA_BLOCKS,
+    R_SEAT_BONUS,
+    R_SKULL_ISLAND,
+    R_TARGET,
+    R_TIE_EXTRA,
 )
 from analyzer.games.skull_island.scoring import card_skulls, sabres_needed, score_turn
 

@@ -11,13 +11,29 @@ from numba import njit
 
 from analyzer.engine.rng import next_u64
 from analyzer.games.skull_island.components import (
-    CHEST, COIN, DIAMOND, MONKEY, MONKEY_BUSINESS, PARROT, PEACE, SKULL, STORM, SWORD,
+    CHEST,
+    COIN,
+    DIAMOND,
+    MONKEY,
+    MONKEY_BUSINESS,
+    PARROT,
+    PEACE,
+    SKULL,
+    STORM,
+    SWORD,
 )
 from analyzer.games.skull_island.dice import NON_SKULL, count, of, total_dice
 from analyzer.games.skull_island.scoring import sabres_needed, score_turn
 from analyzer.games.skull_island.strategies import (
-    ENDGAME, FIRST_ROLL, P_BEHIND_STOP_AT, P_CHASE_FULL_CHEST, P_DANGER_ZONE, P_MAX_SKULLS,
-    P_STOP_AT, RANDOM, THRESHOLD,
+    ENDGAME,
+    FIRST_ROLL,
+    P_BEHIND_STOP_AT,
+    P_CHASE_FULL_CHEST,
+    P_DANGER_ZONE,
+    P_MAX_SKULLS,
+    P_STOP_AT,
+    RANDOM,
+    THRESHOLD,
 )
 
 STOP = (False, 0, 0)

@@ -28,7 +28,7 @@ def referee(rules: dict, card: str, dice: str, chest: str, island: bool) -> tupl
         raise AnalyzerError("--chest: dice lie on the chest only with the treasure chest card (--card chest)")
     if chest_counts[SKULL]:
         raise AnalyzerError("--chest: a skull cannot lie on the treasure chest")
-    for face, (on_chest, rolled) in enumerate(zip(chest_counts, dice_counts)):
+    for face, (on_chest, rolled) in enumerate(zip(chest_counts, dice_counts, strict=True)):
         if on_chest > rolled:
             raise AnalyzerError(f"--chest: {on_chest} {FACES[face]} on the chest but only {rolled} among --dice")
     if island:

@@ -9,7 +9,13 @@ import numpy as np
 from analyzer.errors import AnalyzerError
 from analyzer.games.options import Option
 from analyzer.games.skull_island.components import (
-    CARDS, DECK_CARDS, N_CARDS, SEA_BATTLE_2, SEA_BATTLE_3, SEA_BATTLE_4, STANDARD_DECK,
+    CARDS,
+    DECK_CARDS,
+    N_CARDS,
+    SEA_BATTLE_2,
+    SEA_BATTLE_3,
+    SEA_BATTLE_4,
+    STANDARD_DECK,
 )
 
 OPTIONS = (
@@ -22,16 +28,18 @@ OPTIONS = (
     Option("sea_battle_values", "int_list", (300, 500, 1000),
            "bonus won (or points lost) for sea battles of 2, 3 and 4 sabres", low=0, high=10**6,
            min_len=3, max_len=3),
-    Option("island_penalty", "int", 100, "points each opponent loses per skull on Skull Island (doubled by the captain)",
-           low=0, high=10**6),
+    Option("island_penalty", "int", 100,
+           "points each opponent loses per skull on Skull Island (doubled by the captain)", low=0, high=10**6),
     Option("peace_penalty", "int", 1000, "points lost per sabre showing at the end of a peace turn", low=0, high=10**6),
     Option("deck", "int_map", {k: v for k, v in STANDARD_DECK.items() if k not in ("storm", "peace")},
            "fortune deck: count of each card", low=0, high=100,
            choices=tuple(c for c in DECK_CARDS if c not in ("storm", "peace"))),
     Option("promo_storm", "int", 0, "storm promo cards in the deck", low=0, high=100),
     Option("promo_peace", "int", 0, "peace promo cards in the deck", low=0, high=100),
-    Option("skull_island", "bool", True, "4+ skulls on the first roll go to Skull Island (false: an ordinary death)"),
-    Option("sea_battle_blocks_island", "bool", True, "a sea battle card forbids Skull Island (4+ first-roll skulls is death)"),
+    Option("skull_island", "bool", True,
+           "4+ skulls on the first roll go to Skull Island (false: an ordinary death)"),
+    Option("sea_battle_blocks_island", "bool", True,
+           "a sea battle card forbids Skull Island (4+ first-roll skulls is death)"),
     Option("floor_at_zero", "bool", False, "totals never go below zero"),
     Option("tie_rule", "choice", "shared",
            "shared: tied leaders are co-winners; extra-round: they play one more turn each, up to 10 times",
@@ -107,7 +115,8 @@ def sea_battle_tables(rules: dict) -> tuple[np.ndarray, np.ndarray]:
     """Per card id: sabres a sea battle needs (0: not a sea battle) and its value."""
     need = np.zeros(N_CARDS, dtype=np.int64)
     value = np.zeros(N_CARDS, dtype=np.int64)
-    for card, sabres, points in zip((SEA_BATTLE_2, SEA_BATTLE_3, SEA_BATTLE_4), (2, 3, 4), rules["sea_battle_values"]):
+    for card, sabres, points in zip((SEA_BATTLE_2, SEA_BATTLE_3, SEA_BATTLE_4), (2, 3, 4), rules["sea_battle_values"],
+                                   strict=True):
         need[card] = sabres
         value[card] = points
     return need, value

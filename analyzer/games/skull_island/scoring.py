@@ -9,13 +9,32 @@ the rules' config vector (see :func:`rules.kernel_config`).
 from numba import njit
 
 from analyzer.games.skull_island.components import (
-    CAPTAIN, CHEST, COIN, COIN_CARD, DIAMOND, DIAMOND_CARD, MONKEY, MONKEY_BUSINESS, PARROT,
-    PEACE, SKULL, SKULL_1, SKULL_2, STORM, SWORD,
+    CAPTAIN,
+    CHEST,
+    COIN,
+    COIN_CARD,
+    DIAMOND,
+    DIAMOND_CARD,
+    MONKEY,
+    MONKEY_BUSINESS,
+    PARROT,
+    PEACE,
+    SKULL,
+    SKULL_1,
+    SKULL_2,
+    STORM,
+    SWORD,
 )
 from analyzer.games.skull_island.dice import count, pack
 from analyzer.games.skull_island.rules import (
-    CFG_RULE, CFG_SEA_NEED, CFG_SEA_VALUE, CFG_SET_VALUE, R_COIN_DIAMOND, R_FULL_CHEST,
-    R_ISLAND_PENALTY, R_PEACE_PENALTY,
+    CFG_RULE,
+    CFG_SEA_NEED,
+    CFG_SEA_VALUE,
+    CFG_SET_VALUE,
+    R_COIN_DIAMOND,
+    R_FULL_CHEST,
+    R_ISLAND_PENALTY,
+    R_PEACE_PENALTY,
 )
 
 

@@ -2,7 +2,6 @@
 
 import math
 
-
 from analyzer.games.skull_island.components import CARDS
 
 
@@ -20,7 +19,7 @@ def card_stats(totals, labels: list[str]) -> dict:
     for card_index, card in enumerate(CARDS):
         per_label: dict[str, dict] = {}
         for label in dict.fromkeys(labels):
-            seats = [i for i, l in enumerate(labels) if l == label]
+            seats = [i for i, seat_label in enumerate(labels) if seat_label == label]
             n = turns[card_index, seats].sum()
             if n == 0:
                 continue

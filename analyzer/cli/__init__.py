@@ -1,0 +1,93 @@
+"""The ``analyze`` command: parses, validates, delegates to the API, prints.
+
+Bad input of any kind is one line on stderr and exit status 2; an unexpected
+internal error is exit status 1 (with a traceback only under ``--debug``).
+Commands live in one module per family and are imported only when used, so
+``analyze --help`` stays fast.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+import traceback
+
+import click
+
+from analyzer.errors import AnalyzerError
+
+#: command name -> "module:function" (modules under analyzer.cli)
+COMMANDS = {
+    "games": "listing:games",
+    "strategies": "listing:strategies",
+    "rules": "listing:rules",
+    "simulate": "simulate:simulate",
+    "score": "score:score",
+    "exact": "exact:exact",
+    "solve": "solve:solve",
+    "tune": "solve:tune",
+    "compare": "compare:compare",
+    "sweep": "compare:sweep",
+    "balance": "compare:balance",
+    "report": "report:report",
+}
+
+
+class AnalyzeGroup(click.Group):
+    """A lazy click group whose errors are one line and whose exit codes follow INTERFACE.md."""
+
+    def list_commands(self, ctx):
+        return [name for name in COMMANDS if self._load(name) is not None]
+
+    def get_command(self, ctx, name):
+        return self._load(name)
+
+    @staticmethod
+    def _load(name):
+        target = COMMANDS.get(name)
+        if target is None:
+            return None
+        module_name, _, attribute = target.partition(":")
+        try:
+            module = importlib.import_module(f"analyzer.cli.{module_name}")
+        except ModuleNotFoundError as exc:
+            if exc.name == f"analyzer.cli.{module_name}":
+                return None  # a command family not built yet
+            raise
+        return getattr(module, attribute, None)
+
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        args = list(sys.argv[1:] if args is None else args)
+        debug = "--debug" in args
+        try:
+            rv = super().main(args=args, prog_name=prog_name or "analyze", complete_var=complete_var,
+                              standalone_mode=False, **extra)
+        except click.exceptions.Exit as exc:
+            sys.exit(exc.exit_code)
+        except click.exceptions.Abort:
+            click.echo("analyze: aborted", err=True)
+            sys.exit(1)
+        except click.ClickException as exc:
+            message = exc.format_message().strip().replace("\n", " ")
+            click.echo(f"analyze: {message}", err=True)
+            sys.exit(2 if isinstance(exc, (click.UsageError, click.BadParameter)) or exc.exit_code == 2 else 1)
+        except AnalyzerError as exc:
+            click.echo(f"analyze: {str(exc).splitlines()[0] if str(exc) else 'bad input'}", err=True)
+            sys.exit(2)
+        except KeyboardInterrupt:
+            click.echo("analyze: interrupted", err=True)
+            sys.exit(130)
+        except Exception as exc:  # noqa: BLE001 - the last line of defence
+            if debug:
+                traceback.print_exc()
+            click.echo(f"analyze: internal error: {type(exc).__name__}: {exc} (run with --debug for details)",
+                       err=True)
+            sys.exit(1)
+        sys.exit(rv if isinstance(rv, int) else 0)
+
+
+@click.group(cls=AnalyzeGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="pirate-analyzer", prog_name="analyze")
+@click.option("--debug", is_flag=True, help="Show a traceback on an internal error.")
+def main(debug):
+    """Monte Carlo balance analysis for pirate tabletop games."""

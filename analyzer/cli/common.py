@@ -1,0 +1,83 @@
+"""Options, output and checks shared by the commands."""
+
+from __future__ import annotations
+
+import click
+
+from analyzer.errors import AnalyzerError
+
+FORMATS = ("table", "json", "csv", "markdown")
+OUTPUT_KINDS = {".json": "json", ".csv": "csv", ".md": "markdown", ".txt": "table"}
+
+
+def game_options(func):
+    func = click.option("--set", "sets", multiple=True, metavar="OPTION=VALUE",
+                        help="Override a rule option (repeatable).")(func)
+    func = click.option("--scenario", metavar="FILE", help="A scenario TOML file.")(func)
+    func = click.option("--game", metavar="ID", help="Game id (see `analyze games`).")(func)
+    return func
+
+
+def execution_options(func):
+    """--seed, --workers, --backend, --scheduler, --checkpoint, --quiet: how games are played."""
+    func = click.option("--quiet", is_flag=True, help="No progress bar.")(func)
+    func = click.option("--checkpoint", metavar="FILE",
+                        help="Save finished chunks to FILE and resume from it when run again.")(func)
+    func = click.option("--scheduler", metavar="ADDRESS",
+                        help="A Dask scheduler address (implies --backend dask).")(func)
+    func = click.option("--backend", type=click.Choice(["local", "dask"]), default="local", show_default=True,
+                        help="local: threads on this machine; dask: a Dask cluster.")(func)
+    func = click.option("--workers", type=int, help="Workers (default: all cores).")(func)
+    func = click.option("--seed", metavar="INT", help="Random seed (default: drawn and reported).")(func)
+    return func
+
+
+def output_options(func):
+    func = click.option("-o", "--out", metavar="FILE", help="Write the result to FILE (.json .csv .md .txt).")(func)
+    func = click.option("--json", "as_json", is_flag=True, help="Short for --format json.")(func)
+    func = click.option("--format", "fmt", type=click.Choice(FORMATS), default="table", show_default=True,
+                        help="What goes to standard output.")(func)
+    return func
+
+
+def emit(render, fmt: str, as_json: bool, out: str | None) -> None:
+    """Print ``render(fmt)`` or write it atomically to ``out`` (kind from the extension)."""
+    from analyzer.output import write_text_atomic
+
+    fmt = "json" if as_json else fmt
+    if out:
+        from pathlib import Path
+
+        kind = OUTPUT_KINDS[Path(out).suffix.lower()]
+        write_text_atomic(out, render(kind))
+        click.echo(f"wrote {out}", err=True)
+    else:
+        click.echo(render(fmt), nl=False)
+
+
+def check_out(out: str | None, kinds=tuple(OUTPUT_KINDS)) -> None:
+    if out:
+        from analyzer.output import check_output_path
+
+        check_output_path(out, kinds)
+
+
+def need_game(game_id: str | None):
+    from analyzer.games.registry import get_game
+
+    if not game_id:
+        raise AnalyzerError("--game ID is required (see `analyze games`)")
+    return get_game(game_id)
+
+
+
+
+def show(value):
+    """A rule or parameter value as a user writes it."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(show(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k} = {show(v)}" for k, v in value.items()) + "}"
+    return str(value)

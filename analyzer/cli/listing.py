@@ -1,0 +1,65 @@
+"""analyze games / strategies / rules: what there is to play and to set."""
+
+import json
+
+import click
+
+from analyzer.cli.common import need_game, show
+
+
+@click.command()
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+def games(as_json):
+    """List the games with their player range."""
+    from analyzer.games.registry import available_ids, get_game
+
+    rows = []
+    for game_id in available_ids():
+        game = get_game(game_id)
+        rows.append({"id": game.id, "title": game.title, "players": [game.min_players, game.max_players],
+                     "default_players": game.default_players, "description": game.description})
+    if as_json:
+        click.echo(json.dumps(rows, indent=2))
+        return
+    for row in rows:
+        low, high = row["players"]
+        click.echo(f"{row['id']:<16} {low}-{high} players  {row['title']}: {row['description']}")
+
+
+@click.command()
+@click.option("--game", metavar="ID", required=True, help="Game id.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+def strategies(game, as_json):
+    """List a game's strategies with their parameters."""
+    the_game = need_game(game)
+    rows = []
+    for strategy in the_game.strategies:
+        row = strategy.describe()
+        row["default"] = strategy.name == the_game.default_strategy
+        rows.append(row)
+    if as_json:
+        click.echo(json.dumps(rows, indent=2))
+        return
+    for row in rows:
+        mark = "  (default)" if row["default"] else ""
+        click.echo(f"{row['name']}{mark}: {row['description']}")
+        for p in row["params"]:
+            click.echo(f"    {p['name']} ({p['type']}, default {show(p['default'])}; {p['allowed']}): "
+                       f"{p['description']}")
+        if not row["params"]:
+            click.echo("    no parameters")
+
+
+@click.command()
+@click.option("--game", metavar="ID", required=True, help="Game id.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+def rules(game, as_json):
+    """List a game's rule options: type, default, allowed values."""
+    the_game = need_game(game)
+    rows = [o.describe() for o in the_game.options]
+    if as_json:
+        click.echo(json.dumps(rows, indent=2))
+        return
+    for row in rows:
+        click.echo(f"{row['name']} ({row['type']}, default {show(row['default'])}): {row['description']}")
+        click.echo(f"    allowed: {row['allowed']}")
