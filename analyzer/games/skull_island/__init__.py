@@ -45,7 +45,6 @@ class SkullIsland(Game):
             arrays={
                 "strategies": np.array([names.index(s.name) for s in seats], dtype=np.int64),
                 "params": np.array([param_row(s.name, s.params) for s in seats], dtype=np.float64),
-                "cfg": rules_module.kernel_config(rules),
                 "deck": np.repeat(np.arange(N_CARDS, dtype=np.int64), rules_module.deck_counts(rules)),
             },
         )
@@ -73,8 +72,8 @@ class SkullIsland(Game):
         }
         a = prepared.arrays
         kernel.play_chunk(
-            np.uint64(seed), first_game, n_games, p, a["strategies"], a["params"], a["cfg"],
-            a["deck"].copy(),
+            np.uint64(seed), first_game, n_games, p, a["strategies"], a["params"],
+            rules_module.kernel_config(prepared.rules), a["deck"].copy(),
             low, width, agg["wins"], agg["ties"], agg["tie_games"], agg["capped"], agg["games"],
             agg["score_sum"], agg["score_sq"], agg["score_hist"], agg["length_rounds"], agg["length_turns"],
             card_stats, counters, rows["winner"], rows["scores"], rows["length_rounds"], rows["length_turns"],

@@ -14,14 +14,13 @@ from analyzer.games.skull_island.components import CHEST, DICE, SKULL, SORCERESS
 from analyzer.games.skull_island.dice import NON_SKULL, count, roll, total_dice
 from analyzer.games.skull_island.policies import decide
 from analyzer.games.skull_island.rules import (
-    CFG_RULE,
-    R_FLOOR,
-    R_MAX_ROUNDS,
-    R_SEA_BLOCKS,
-    R_SEAT_BONUS,
-    R_SKULL_ISLAND,
-    R_TARGET,
-    R_TIE_EXTRA,
+    C_FLOOR,
+    C_MAX_ROUNDS,
+    C_SEA_BLOCKS,
+    C_SEAT_BONUS,
+    C_SKULL_ISLAND,
+    C_TARGET,
+    C_TIE_EXTRA,
 )
 from analyzer.games.skull_island.scoring import card_skulls, sabres_needed, score_turn
 
@@ -61,14 +60,14 @@ def is_legal(card, free, chest, new_chest, reroll, sorceress):
 
 
 @njit(cache=True)
-def play_turn(card, strategy, params, seat, cfg, own_total, leader_total, final_turn, state):
+def play_turn(card, strategy, params, cfg, own_total, leader_total, final_turn, state):
     """Play one turn; return (own change, opponents' change, outcome, dice rolled, illegal moves)."""
     free = roll(state, DICE)
     dice_rolled = DICE
     start_skulls = card_skulls(card)
     skulls = count(free, SKULL) + start_skulls
-    island_allowed = cfg[CFG_RULE + R_SKULL_ISLAND] != 0 and not (
-        sabres_needed(cfg, card) > 0 and cfg[CFG_RULE + R_SEA_BLOCKS] != 0)
+    island_allowed = cfg[C_SKULL_ISLAND] != 0 and not (
+        sabres_needed(card) > 0 and cfg[C_SEA_BLOCKS] != 0)
     if skulls >= 4 and island_allowed:
         sword_seen = count(free, SWORD) > 0
         rolls_left = 1 if card == STORM else DICE
@@ -90,9 +89,9 @@ def play_turn(card, strategy, params, seat, cfg, own_total, leader_total, final_
     illegal = 0
     sorceress = card == SORCERESS
     rerolls_left = 1 if card == STORM else DICE * 1000
-    target = cfg[CFG_RULE + R_TARGET]
+    target = cfg[C_TARGET]
     while skulls < 3 and rerolls_left > 0:
-        go, new_chest, reroll = decide(strategy, params, seat, card, free, chest, skulls, sorceress, cfg,
+        go, new_chest, reroll = decide(strategy, params, card, free, chest, skulls, sorceress, cfg,
                                        own_total, leader_total, final_turn, target, state)
         if not go:
             break
@@ -118,16 +117,17 @@ def play_chunk(seed, first_game, n_games, players, strategies, params, cfg, deck
                card_stats, counters, record_winner, record_scores, record_rounds, record_turns, record_capped):
     """Play a chunk of games; ``record_*`` arrays of length 0 switch per-game rows off.
 
+    ``cfg`` is the rules' config tuple, ``params`` one row of strategy parameters per seat.
     ``deck`` is the fortune deck (card ids); it is shuffled at the start of every game
     and reshuffled whenever it runs out.
     """
     state = np.zeros(4, dtype=np.uint64)
     totals = np.zeros(players, dtype=np.int64)
     in_play = np.zeros(players, dtype=np.bool_)  # who is still in the game (ties: the play-off)
-    target = cfg[CFG_RULE + R_TARGET]
-    max_rounds = cfg[CFG_RULE + R_MAX_ROUNDS]
-    floor_at_zero = cfg[CFG_RULE + R_FLOOR] != 0
-    tie_extra = cfg[CFG_RULE + R_TIE_EXTRA] != 0
+    target = cfg[C_TARGET]
+    max_rounds = cfg[C_MAX_ROUNDS]
+    floor_at_zero = cfg[C_FLOOR] != 0
+    tie_extra = cfg[C_TIE_EXTRA] != 0
     recording = record_winner.shape[0] > 0
     n_bins = score_hist.shape[1]
     deck_size = deck.shape[0]
@@ -137,7 +137,7 @@ def play_chunk(seed, first_game, n_games, players, strategies, params, cfg, deck
         shuffle(state, deck, deck_size)
         deck_pos = 0
         for seat in range(players):
-            totals[seat] = seat * cfg[CFG_RULE + R_SEAT_BONUS]
+            totals[seat] = seat * cfg[C_SEAT_BONUS]
             in_play[seat] = True
         trigger = -1
         last_turns_left = 0
@@ -164,8 +164,9 @@ def play_chunk(seed, first_game, n_games, players, strategies, params, cfg, deck
                     if other != seat and totals[other] > leader:
                         leader = totals[other]
                 final_turn = trigger >= 0 and seat != trigger
+                seat_params = (params[seat, 0], params[seat, 1], params[seat, 2], params[seat, 3], params[seat, 4])
                 own, opponents, outcome, dice_rolled, illegal = play_turn(
-                    card, strategies[seat], params, seat, cfg, totals[seat], leader, final_turn, state)
+                    card, strategies[seat], seat_params, cfg, totals[seat], leader, final_turn, state)
                 counters[DICE_ROLLED] += dice_rolled
                 counters[ILLEGAL_DECISIONS] += illegal
                 before = totals[seat]

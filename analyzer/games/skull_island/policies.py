@@ -57,12 +57,12 @@ def _binomial_half(state, n):
     return heads
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _keep_all(dice, face):
     return of(face, count(dice, face))
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _largest_set_face(card, total):
     """The non-coin face (monkey, parrot or sword) with the most dice; first on ties.
 
@@ -78,7 +78,7 @@ def _largest_set_face(card, total):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _keep_set(card, total, face):
     """All dice of the set ``face`` (both animals under monkey business)."""
     keep = _keep_all(total, face)
@@ -165,9 +165,12 @@ def _random_decision(card, free, chest, sorceress, state):
 
 
 @njit(cache=True)
-def decide(strategy, params, seat, card, free, chest, skulls, sorceress, cfg, own_total, leader_total,
+def decide(strategy, params, card, free, chest, skulls, sorceress, cfg, own_total, leader_total,
            final_turn, target, state):
-    """One decision after a roll (see the module docstring); ``skulls`` counts card skulls too."""
+    """One decision after a roll (see the module docstring).
+
+    ``params`` is the seat's parameter tuple (positions ``P_*``); ``skulls`` counts card skulls too.
+    """
     if strategy == FIRST_ROLL:
         return STOP
     if strategy == RANDOM:
@@ -175,8 +178,8 @@ def decide(strategy, params, seat, card, free, chest, skulls, sorceress, cfg, ow
 
     total = free + chest
     current, _ = score_turn(card, total, chest, False, False, cfg)
-    stop_at = params[seat, P_STOP_AT]
-    max_skulls = params[seat, P_MAX_SKULLS]
+    stop_at = params[P_STOP_AT]
+    max_skulls = params[P_MAX_SKULLS]
     use_sorceress = sorceress and count(free, SKULL) > 0
     if strategy == THRESHOLD:
         if current >= stop_at or skulls >= max_skulls:
@@ -184,7 +187,7 @@ def decide(strategy, params, seat, card, free, chest, skulls, sorceress, cfg, ow
         return _plan_from_keep(card, total, _threshold_keep(card, total), use_sorceress)
 
     # set-chaser and endgame
-    sabres = sabres_needed(cfg, card)
+    sabres = sabres_needed(card)
     keep = _chaser_keep(card, total, sabres)
     swords = count(total, SWORD)
     must_continue = (sabres > 0 and swords < sabres) or (card == PEACE and swords > 0)
@@ -199,13 +202,13 @@ def decide(strategy, params, seat, card, free, chest, skulls, sorceress, cfg, ow
             if own_total + current > leader_total:
                 return STOP
             return _plan_from_keep(card, total, keep, use_sorceress)
-        if leader_total > own_total and leader_total >= target - params[seat, P_DANGER_ZONE]:
-            stop_at = params[seat, P_BEHIND_STOP_AT]
+        if leader_total > own_total and leader_total >= target - params[P_DANGER_ZONE]:
+            stop_at = params[P_BEHIND_STOP_AT]
     cannot_die = skulls - (1 if use_sorceress else 0) + dice_in_roll < 3
     go_on = must_continue or (current < stop_at and skulls < max_skulls)
     if not go_on and card == CHEST:
         go_on = True  # the scoring dice lie on the chest: a death costs nothing more
-    if not go_on and cannot_die and card != PEACE and params[seat, P_CHASE_FULL_CHEST] != 0:
+    if not go_on and cannot_die and card != PEACE and params[P_CHASE_FULL_CHEST] != 0:
         go_on = True
     if not go_on:
         return STOP

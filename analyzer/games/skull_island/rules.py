@@ -12,9 +12,6 @@ from analyzer.games.skull_island.components import (
     CARDS,
     DECK_CARDS,
     N_CARDS,
-    SEA_BATTLE_2,
-    SEA_BATTLE_3,
-    SEA_BATTLE_4,
     STANDARD_DECK,
 )
 
@@ -52,10 +49,11 @@ OPTIONS = (
 
 EXTRA_ROUNDS = 10
 
-# Indices into the kernel's integer rule vector (numba reads module ints as constants).
-(R_TARGET, R_COIN_DIAMOND, R_FULL_CHEST, R_ISLAND_PENALTY, R_PEACE_PENALTY, R_SKULL_ISLAND,
- R_SEA_BLOCKS, R_FLOOR, R_TIE_EXTRA, R_SEAT_BONUS, R_MAX_ROUNDS) = range(11)
-N_RULE_INTS = 11
+# The kernel's rule config: one tuple of integers read only at these constant
+# positions (a tuple is a plain value to Numba: no reference counting in the hot loop).
+(C_SET_3, C_SET_4, C_SET_5, C_SET_6, C_SET_7, C_SET_8, C_SET_9, C_COIN_DIAMOND, C_FULL_CHEST,
+ C_ISLAND_PENALTY, C_PEACE_PENALTY, C_SEA_2, C_SEA_3, C_SEA_4, C_TARGET, C_SKULL_ISLAND, C_SEA_BLOCKS,
+ C_FLOOR, C_TIE_EXTRA, C_SEAT_BONUS, C_MAX_ROUNDS) = range(21)
 
 
 def deck_counts(rules: dict) -> np.ndarray:
@@ -73,50 +71,11 @@ def check_rules(rules: dict) -> None:
         raise AnalyzerError("deck: the fortune deck has no cards; give at least one card a count above 0")
 
 
-# The kernel's config vector: every table the scoring and the game read, as one
-# int64 array (one array crosses function boundaries, not four).
-CFG_SET_VALUE = 0  # 10 entries: points of a set of k of a kind, k = 0..9
-CFG_SEA_NEED = 10  # per card: sabres a sea battle needs (0: not a sea battle)
-CFG_SEA_VALUE = CFG_SEA_NEED + N_CARDS  # per card: the sea battle's value
-CFG_RULE = CFG_SEA_VALUE + N_CARDS  # the R_* rule integers
-CFG_SIZE = CFG_RULE + N_RULE_INTS
-
-
-def kernel_config(rules: dict) -> np.ndarray:
-    """Validated rules as the kernel's int64 config vector (see ``CFG_*``)."""
-    need, value = sea_battle_tables(rules)
-    return np.concatenate([set_value_table(rules), need, value, rule_ints(rules)]).astype(np.int64)
-
-
-def rule_ints(rules: dict) -> np.ndarray:
-    values = np.zeros(N_RULE_INTS, dtype=np.int64)
-    values[R_TARGET] = rules["target_score"]
-    values[R_COIN_DIAMOND] = rules["coin_diamond_value"]
-    values[R_FULL_CHEST] = rules["full_chest_bonus"]
-    values[R_ISLAND_PENALTY] = rules["island_penalty"]
-    values[R_PEACE_PENALTY] = rules["peace_penalty"]
-    values[R_SKULL_ISLAND] = rules["skull_island"]
-    values[R_SEA_BLOCKS] = rules["sea_battle_blocks_island"]
-    values[R_FLOOR] = rules["floor_at_zero"]
-    values[R_TIE_EXTRA] = rules["tie_rule"] == "extra-round"
-    values[R_SEAT_BONUS] = rules["seat_bonus"]
-    values[R_MAX_ROUNDS] = rules["max_rounds"]
-    return values
-
-
-def set_value_table(rules: dict) -> np.ndarray:
-    """Points for a set of ``k`` of a kind, indexed by k = 0..9."""
-    table = np.zeros(10, dtype=np.int64)
-    table[3:10] = rules["set_values"]
-    return table
-
-
-def sea_battle_tables(rules: dict) -> tuple[np.ndarray, np.ndarray]:
-    """Per card id: sabres a sea battle needs (0: not a sea battle) and its value."""
-    need = np.zeros(N_CARDS, dtype=np.int64)
-    value = np.zeros(N_CARDS, dtype=np.int64)
-    for card, sabres, points in zip((SEA_BATTLE_2, SEA_BATTLE_3, SEA_BATTLE_4), (2, 3, 4), rules["sea_battle_values"],
-                                   strict=True):
-        need[card] = sabres
-        value[card] = points
-    return need, value
+def kernel_config(rules: dict) -> tuple[int, ...]:
+    """Validated rules as the kernel's config tuple (positions ``C_*``)."""
+    return (
+        *rules["set_values"], rules["coin_diamond_value"], rules["full_chest_bonus"], rules["island_penalty"],
+        rules["peace_penalty"], *rules["sea_battle_values"], rules["target_score"], int(rules["skull_island"]),
+        int(rules["sea_battle_blocks_island"]), int(rules["floor_at_zero"]), int(rules["tie_rule"] == "extra-round"),
+        rules["seat_bonus"], rules["max_rounds"],
+    )

@@ -3,7 +3,8 @@
 Used by the kernel for every simulated turn and by ``analyze score``. ``dice`` holds
 all 8 dice at the end of the turn, those on the treasure chest card included, and
 ``chest`` the dice lying on the chest card, both packed (see :mod:`dice`); ``cfg`` is
-the rules' config vector (see :func:`rules.kernel_config`).
+the rules' config tuple (see :func:`rules.kernel_config`), read only at constant
+positions so the compiled code holds no array and does no reference counting.
 """
 
 from numba import njit
@@ -19,6 +20,9 @@ from analyzer.games.skull_island.components import (
     MONKEY_BUSINESS,
     PARROT,
     PEACE,
+    SEA_BATTLE_2,
+    SEA_BATTLE_3,
+    SEA_BATTLE_4,
     SKULL,
     SKULL_1,
     SKULL_2,
@@ -27,14 +31,20 @@ from analyzer.games.skull_island.components import (
 )
 from analyzer.games.skull_island.dice import count, pack
 from analyzer.games.skull_island.rules import (
-    CFG_RULE,
-    CFG_SEA_NEED,
-    CFG_SEA_VALUE,
-    CFG_SET_VALUE,
-    R_COIN_DIAMOND,
-    R_FULL_CHEST,
-    R_ISLAND_PENALTY,
-    R_PEACE_PENALTY,
+    C_COIN_DIAMOND,
+    C_FULL_CHEST,
+    C_ISLAND_PENALTY,
+    C_PEACE_PENALTY,
+    C_SEA_2,
+    C_SEA_3,
+    C_SEA_4,
+    C_SET_3,
+    C_SET_4,
+    C_SET_5,
+    C_SET_6,
+    C_SET_7,
+    C_SET_8,
+    C_SET_9,
 )
 
 
@@ -48,10 +58,48 @@ def card_skulls(card):
     return 0
 
 
-@njit(cache=True)
-def sabres_needed(cfg, card):
+@njit(cache=True, inline="always")
+def sabres_needed(card):
     """Sabres the card's sea battle needs (0: not a sea battle)."""
-    return cfg[CFG_SEA_NEED + card]
+    if card == SEA_BATTLE_2:
+        return 2
+    if card == SEA_BATTLE_3:
+        return 3
+    if card == SEA_BATTLE_4:
+        return 4
+    return 0
+
+
+@njit(cache=True, inline="always")
+def sea_battle_value(cfg, card):
+    """What the card's sea battle wins or loses (0: not a sea battle)."""
+    if card == SEA_BATTLE_2:
+        return cfg[C_SEA_2]
+    if card == SEA_BATTLE_3:
+        return cfg[C_SEA_3]
+    if card == SEA_BATTLE_4:
+        return cfg[C_SEA_4]
+    return 0
+
+
+@njit(cache=True, inline="always")
+def set_value(cfg, size):
+    """Points of a set of ``size`` of a kind."""
+    if size < 3:
+        return 0
+    if size == 3:
+        return cfg[C_SET_3]
+    if size == 4:
+        return cfg[C_SET_4]
+    if size == 5:
+        return cfg[C_SET_5]
+    if size == 6:
+        return cfg[C_SET_6]
+    if size == 7:
+        return cfg[C_SET_7]
+    if size == 8:
+        return cfg[C_SET_8]
+    return cfg[C_SET_9]
 
 
 @njit(cache=True)
@@ -64,8 +112,7 @@ def set_points(card, dice, cfg, full_chest_allowed):
     """
     coins = count(dice, COIN) + (1 if card == COIN_CARD else 0)
     diamonds = count(dice, DIAMOND) + (1 if card == DIAMOND_CARD else 0)
-    points = cfg[CFG_SET_VALUE + coins] + cfg[CFG_SET_VALUE + diamonds] + cfg[CFG_RULE + R_COIN_DIAMOND] * (
-        coins + diamonds)
+    points = set_value(cfg, coins) + set_value(cfg, diamonds) + cfg[C_COIN_DIAMOND] * (coins + diamonds)
     if card == STORM:
         return 2 * points
     all_score = full_chest_allowed and count(dice, SKULL) == 0
@@ -73,20 +120,20 @@ def set_points(card, dice, cfg, full_chest_allowed):
     parrots = count(dice, PARROT)
     if card == MONKEY_BUSINESS:
         animals = monkeys + parrots
-        points += cfg[CFG_SET_VALUE + animals]
+        points += set_value(cfg, animals)
         if 0 < animals < 3:
             all_score = False
     else:
-        points += cfg[CFG_SET_VALUE + monkeys] + cfg[CFG_SET_VALUE + parrots]
+        points += set_value(cfg, monkeys) + set_value(cfg, parrots)
         if 0 < monkeys < 3 or 0 < parrots < 3:
             all_score = False
     swords = count(dice, SWORD)
-    points += cfg[CFG_SET_VALUE + swords]
-    need = sabres_needed(cfg, card)
+    points += set_value(cfg, swords)
+    need = sabres_needed(card)
     if 0 < swords < 3 and not (need > 0 and swords >= need):
         all_score = False
     if all_score:
-        points += cfg[CFG_RULE + R_FULL_CHEST]
+        points += cfg[C_FULL_CHEST]
     return points
 
 
@@ -101,18 +148,18 @@ def score_turn(card, dice, chest, island, sword_seen, cfg):
     if island:
         if card == PEACE and sword_seen:
             return 0, 0
-        per_skull = cfg[CFG_RULE + R_ISLAND_PENALTY] * (2 if card == CAPTAIN else 1)
+        per_skull = cfg[C_ISLAND_PENALTY] * (2 if card == CAPTAIN else 1)
         return 0, -per_skull * skulls
     dead = skulls >= 3
     if card == STORM and dead:
-        return 0, -cfg[CFG_RULE + R_ISLAND_PENALTY] * skulls
-    need = sabres_needed(cfg, card)
-    sea_value = cfg[CFG_SEA_VALUE + card]
+        return 0, -cfg[C_ISLAND_PENALTY] * skulls
+    need = sabres_needed(card)
+    sea_value = sea_battle_value(cfg, card)
     if need > 0 and (dead or count(dice, SWORD) < need):
         return -sea_value, 0
     swords = count(dice, SWORD)
     if card == PEACE and swords > 0:
-        return -cfg[CFG_RULE + R_PEACE_PENALTY] * swords, 0
+        return -cfg[C_PEACE_PENALTY] * swords, 0
     if dead:
         if card == CHEST:
             return set_points(card, chest, cfg, False), 0

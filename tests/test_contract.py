@@ -1,0 +1,80 @@
+"""Every registered game passes the same checks (the contract of analyzer/games/base.py)."""
+
+import numpy as np
+import pytest
+
+from analyzer.engine.chunks import chunk
+from analyzer.engine.runner import run, run_chunks
+from analyzer.games.options import defaults
+from analyzer.games.registry import available_ids, get_game
+from analyzer.runspec import resolve
+
+N = 5000  # three chunks: 2048 + 2048 + 904
+
+
+def _prepared(game_id):
+    spec = resolve(game=game_id)
+    return spec.game, spec.game.prepare(spec.rules, spec.players, spec.seats)
+
+
+@pytest.fixture(scope="module", params=available_ids())
+def game_run(request):
+    game, prepared = _prepared(request.param)
+    return game, prepared, run(game, prepared, N, seed=2024, workers=1)
+
+
+def test_declares_the_contract(game_run):
+    game, prepared, _ = game_run
+    assert game.min_players <= game.default_players <= game.max_players
+    assert game.default_strategy in [s.name for s in game.strategies]
+    assert game.length_units and game.score_unit
+    for option in game.options:
+        assert option.validate(option.default, "default") == option.default or option.kind == "int_map"
+    assert game.check_rules(defaults(game.options), game.default_players) is None
+
+
+def test_every_game_is_counted_once(game_run):
+    game, prepared, totals = game_run
+    players = prepared.players
+    assert int(totals["games"][0]) == N
+    # a win shared by k players is a tie for each of them and one tie game: wins + tie games = games
+    assert int(totals["wins"].sum()) + int(totals["tie_games"][0]) == N
+    assert totals["ties"].sum() >= 2 * int(totals["tie_games"][0])
+    assert totals["wins"].shape == (players,)
+    assert totals["score_hist"].shape[0] == players
+    assert int(totals["score_hist"].sum()) == N * players
+    for unit in game.length_units:
+        assert int(totals[f"length_{unit}"].sum()) == N
+    assert 0 <= int(totals["capped"][0]) <= N
+    # every aggregate is an exact integer
+    for key, value in totals.arrays.items():
+        assert value.dtype == object or value.dtype.kind in "iu", key
+
+
+def test_identical_for_any_workers_and_chunk_order(game_run):
+    game, prepared, totals = game_run
+    assert run(game, prepared, N, seed=2024, workers=2).equals(totals)
+    reversed_chunks = [chunk(N, i) for i in (2, 1, 0)]
+    assert run_chunks(game, prepared, 2024, reversed_chunks, workers=2).equals(totals)
+
+
+def test_seed_changes_the_games(game_run):
+    game, prepared, totals = game_run
+    assert not run(game, prepared, N, seed=2025, workers=1).equals(totals)
+
+
+def test_game_stats_and_records(game_run):
+    game, prepared, totals = game_run
+    stats = game.game_stats(totals, prepared)
+    assert isinstance(stats, dict)
+    aggregates, rows = game.run_chunk(prepared, 2024, 100, 50, record=True)
+    assert rows is not None
+    assert len(rows["winner"]) == 50
+    players = prepared.players
+    for seat in range(1, players + 1):
+        assert len(rows[f"score_{seat}"]) == 50
+    assert set(np.unique(rows["winner"])) <= set(range(players + 1))
+    # recording does not change the aggregates
+    plain, _ = game.run_chunk(prepared, 2024, 100, 50, record=False)
+    for key in plain:
+        assert np.array_equal(np.asarray(plain[key]), np.asarray(aggregates[key])), key
