@@ -1,0 +1,231 @@
+"""lucky-pirates (Glücks-Piraten, HABA): a pure-luck race round a circle of cards."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from analyzer.errors import AnalyzerError
+from analyzer.games.base import Game, Prepared, Strategy, StrategyChoice
+from analyzer.games.lucky_pirates import rules as lp_rules
+from analyzer.games.lucky_pirates.mechanics import (
+    EV_DRY_DRAWS,
+    EV_DUEL_GAINS,
+    EV_DUEL_THROWS,
+    EV_DUELS,
+    EV_ISLAND_GAINS,
+    EV_SHIP_TAKES,
+    EV_STEALS,
+    EVENT_NAMES,
+    N_EVENTS,
+)
+from analyzer.games.options import option_table
+
+NO_DECISIONS = Strategy(
+    "none", "lucky-pirates has no decisions: every move is the die's, every duel the disks'"
+)
+
+
+class LuckyPirates(Game):
+    id = "lucky-pirates"
+    title = "Lucky Pirates (Glücks-Piraten)"
+    description = "pure-luck race round a circle of cards: first to 5 treasures, duels on shared cards"
+    min_players = 2
+    max_players = 4
+    default_players = 4
+    score_unit = "treasures"
+    length_units = ("turns", "rounds")
+    options = lp_rules.OPTIONS
+    strategies = (NO_DECISIONS,)
+    default_strategy = "none"
+    record_columns = EVENT_NAMES
+
+    def strategy(self, name: str) -> Strategy:
+        if name != NO_DECISIONS.name:
+            raise AnalyzerError(
+                f"lucky-pirates has no decisions, so no strategy {name!r}: its only strategy is 'none'"
+            )
+        return NO_DECISIONS
+
+    def check_rules(self, rules: dict[str, Any], players: int) -> None:
+        lp_rules.check_rules(rules, players, self.min_players, self.max_players)
+
+    def prepare(self, rules: dict[str, Any], players: int, seats: list[StrategyChoice]) -> Prepared:
+        for seat in seats:
+            self.strategy(seat.name)
+        self.check_rules(rules, players)
+        table = lp_rules.table(rules, players)
+        target = table.treasures_to_win
+        return Prepared(
+            players=players,
+            rules=dict(rules),
+            seats=list(seats),
+            score_bins=(0, 1, target + 1),
+            length_caps={"turns": table.max_turns, "rounds": -(-table.max_turns // players)},
+            arrays={"circle": table.circle},
+            scalars={
+                "die_faces": table.die_faces,
+                "two_ships_probability": table.two_ships_probability,
+                "treasures_to_win": target,
+                "treasure_supply": table.treasure_supply,
+                "duel_replaces_card": table.duel_replaces_card,
+                "steal_when_empty": table.steal_when_empty,
+                "max_turns": table.max_turns,
+            },
+        )
+
+    def run_chunk(self, prepared: Prepared, seed: int, first_game: int, n_games: int,
+                  record: bool = False):
+        from analyzer.games.lucky_pirates.kernel import play_chunk
+
+        players = prepared.players
+        s = prepared.scalars
+        _, _, bins = prepared.score_bins
+        agg = {
+            "games": np.array([n_games], np.int64),
+            "wins": np.zeros(players, np.int64),
+            "ties": np.zeros(players, np.int64),  # one pirate reaches the target at a time
+            "tie_games": np.zeros(1, np.int64),
+            "capped": np.zeros(1, np.int64),
+            "score_sum": np.zeros(players, np.int64),
+            "score_sq": np.zeros(players, np.int64),
+            "score_hist": np.zeros((players, bins), np.int64),
+            "length_turns": np.zeros(prepared.length_caps["turns"] + 1, np.int64),
+            "length_rounds": np.zeros(prepared.length_caps["rounds"] + 1, np.int64),
+            "event_totals": np.zeros(N_EVENTS, np.int64),
+            "event_games": np.zeros(N_EVENTS, np.int64),
+            "duel_sizes": np.zeros(players + 1, np.int64),
+            "won_in_duel": np.zeros(1, np.int64),
+        }
+        rows = n_games if record else 0
+        rec = {
+            "winner": np.zeros(rows, np.int64),
+            "scores": np.zeros((rows, players), np.int64),
+            "length_turns": np.zeros(rows, np.int64),
+            "length_rounds": np.zeros(rows, np.int64),
+            "capped": np.zeros(rows, np.int64),
+            "events": np.zeros((rows, N_EVENTS), np.int64),
+        }
+        play_chunk(
+            np.uint64(seed), first_game, n_games, players, prepared.arrays["circle"],
+            s["die_faces"], s["two_ships_probability"], s["treasures_to_win"], s["treasure_supply"],
+            s["duel_replaces_card"], s["steal_when_empty"], s["max_turns"],
+            agg["wins"], agg["capped"], agg["score_sum"], agg["score_sq"], agg["score_hist"],
+            agg["length_turns"], agg["length_rounds"], agg["event_totals"], agg["event_games"],
+            agg["duel_sizes"], agg["won_in_duel"],
+            record, rec["winner"], rec["scores"], rec["length_turns"], rec["length_rounds"],
+            rec["capped"], rec["events"],
+        )
+        if not record:
+            return agg, None
+        columns = {"winner": rec["winner"]}
+        for seat in range(players):
+            columns[f"score_{seat + 1}"] = rec["scores"][:, seat]
+        columns["length_turns"] = rec["length_turns"]
+        columns["length_rounds"] = rec["length_rounds"]
+        columns["capped"] = rec["capped"]
+        for index, name in enumerate(EVENT_NAMES):
+            columns[name] = rec["events"][:, index]
+        return agg, columns
+
+    def game_stats(self, totals, prepared: Prepared) -> dict[str, Any]:
+        games = int(totals["games"][0])
+        finished = games - int(totals["capped"][0])
+        events = totals.as_float("event_totals")
+        event_games = totals.as_float("event_games")
+        duels = events[EV_DUELS]
+        duel_sizes = totals.as_float("duel_sizes")
+        hist = totals.as_float("score_hist")
+        target = prepared.scalars["treasures_to_win"]
+        # every non-winner's final holding; a winner holds exactly the target
+        others = hist.sum(axis=0)[:target]
+        return {
+            "duels_per_game": _ratio(duels, games),
+            "duel_throws_per_duel": _ratio(events[EV_DUEL_THROWS], duels),
+            "games_with_duel_rate": _ratio(event_games[EV_DUELS], games),
+            "duel_size_share": {
+                str(k): _ratio(duel_sizes[k], duels) for k in range(2, prepared.players + 1)
+            },
+            "won_in_duel_rate": _ratio(float(totals["won_in_duel"][0]), finished),
+            "ship_took_treasure_rate": _ratio(event_games[EV_SHIP_TAKES], games),
+            "ship_takes_per_game": _ratio(events[EV_SHIP_TAKES], games),
+            "provisions_ran_dry_rate": _ratio(event_games[EV_DRY_DRAWS], games),
+            "dry_draws_per_game": _ratio(events[EV_DRY_DRAWS], games),
+            "steals_per_game": _ratio(events[EV_STEALS], games),
+            "island_treasures_per_game": _ratio(events[EV_ISLAND_GAINS], games),
+            "duel_treasures_per_game": _ratio(events[EV_DUEL_GAINS], games),
+            "final_treasures_of_others": {
+                str(k): _ratio(others[k], others.sum()) for k in range(target)
+            },
+        }
+
+    def game_stats_table(self, stats: dict[str, Any]) -> str:
+        def pct(x):
+            return "-" if x is None else f"{100 * x:.2f}%"
+
+        def num(x):
+            return "-" if x is None else f"{x:.3f}"
+
+        sizes = ", ".join(f"{k} pirates {pct(v)}" for k, v in stats["duel_size_share"].items())
+        others = ", ".join(f"{k}: {pct(v)}" for k, v in stats["final_treasures_of_others"].items())
+        lines = [
+            (f"duels per game          {num(stats['duels_per_game'])}"
+             f"  (games with a duel {pct(stats['games_with_duel_rate'])})"),
+            f"throws per duel         {num(stats['duel_throws_per_duel'])}",
+            f"duel sizes              {sizes}",
+            f"won by a duel           {pct(stats['won_in_duel_rate'])} of finished games",
+            (f"ship took a treasure    {pct(stats['ship_took_treasure_rate'])} of games"
+             f"  ({num(stats['ship_takes_per_game'])} per game)"),
+            (f"provisions ran dry      {pct(stats['provisions_ran_dry_rate'])} of games"
+             f"  ({num(stats['dry_draws_per_game'])} dry draws, "
+             f"{num(stats['steals_per_game'])} steals per game)"),
+            (f"treasures per game      {num(stats['island_treasures_per_game'])} from islands, "
+             f"{num(stats['duel_treasures_per_game'])} from duels"),
+            f"losers' final treasures {others}",
+        ]
+        return "\n".join(lines)
+
+    def exact(self, rules: dict[str, Any], players: int) -> dict[str, Any]:
+        """Exact win probabilities and length by Markov chain (see ``exact.py``).
+
+        ``rules`` may leave options out (their defaults are used); every value is
+        validated as for a simulation.
+        """
+        from analyzer.games.lucky_pirates.exact import solve
+
+        table = option_table(self.options)
+        for name in rules:
+            self.option(name)
+        full = {
+            name: option.validate(rules.get(name, option.default), "rules")
+            for name, option in table.items()
+        }
+        self.check_rules(full, players)
+        return solve(lp_rules.table(full, players))
+
+    def exact_table(self, result: dict[str, Any]) -> str:
+        """The result of :meth:`exact` as text for the terminal."""
+        length = result["length"]
+        lines = [
+            (f"lucky-pirates, exact: {result['players']} players, {result['states']:,} states, "
+             f"{result['turns_computed']} turns pushed "
+             f"(still running after them: {result['unfinished_probability']:.1e})"),
+            "seat  win probability",
+        ]
+        lines += [f"{seat:<5} {p:.12f}" for seat, p in enumerate(result["win_probability"], 1)]
+        lines += [
+            (f"length: mean {length['mean']:.6f} turns (median {length['median']}, "
+             f"p5 {length['p5']}, p95 {length['p95']}), {result['expected_rounds']:.6f} rounds"),
+            f"won in a duel: {result['won_in_duel_probability']:.6f}",
+            (f"per game: {result['expected_duels']:.6f} duels, "
+             f"{result['expected_duel_throws']:.6f} duel throws, "
+             f"{result['expected_ship_takes']:.6f} ship takes, "
+             f"{result['expected_dry_draws']:.6f} dry draws, {result['expected_steals']:.6f} steals"),
+            result["note"],
+        ]
+        return "\n".join(lines)
+
+
+def _ratio(numerator: float, denominator: float) -> float | None:
+    return float(numerator) / float(denominator) if denominator else None

@@ -1,0 +1,157 @@
+"""The rules of one turn as jitted functions, shared by the simulation kernel and the
+exact solver (so both play exactly the same game).
+
+The table state is ``treasures`` (an int64 array, one entry per seat, changed in
+place) and ``provisions`` (an int, returned). Every function that can trigger a
+counted event adds it to ``events`` (indices ``EV_*``).
+"""
+
+import numpy as np
+from numba import njit
+
+from analyzer.engine.rng import random01
+from analyzer.games.lucky_pirates.rules import ISLAND, SHIP
+
+# events counted per game (the indices of an ``events`` array)
+EV_ISLAND_GAINS = 0   # treasures gained on an island (from the provisions or stolen)
+EV_DUEL_GAINS = 1     # treasures gained by winning a duel
+EV_SHIP_TAKES = 2     # treasures the pirate ship took back to the provisions
+EV_DRY_DRAWS = 3      # a pirate was due a treasure and the provisions were empty
+EV_STEALS = 4         # ... and took it from another pirate instead (steal_when_empty)
+EV_DUELS = 5          # duels fought
+EV_DUEL_THROWS = 6    # throws of the two disks, over all duels
+N_EVENTS = 7
+#: the events' names, by index (the per-game columns of ``--save-games``)
+EVENT_NAMES = ("island_treasures", "duel_treasures", "ship_takes", "dry_draws", "steals",
+               "duels", "duel_throws")
+
+
+@njit(cache=True, nogil=True)
+def take_treasure(treasures, provisions, taker, steal_when_empty, events):
+    """``taker`` is due a treasure: from the provisions, or when they are empty (a dry
+    draw) from the richest other pirate (the first of them clockwise from the taker)
+    if ``steal_when_empty``, else nothing. Returns ``(provisions, gained)``."""
+    if provisions > 0:
+        treasures[taker] += 1
+        return provisions - 1, True
+    events[EV_DRY_DRAWS] += 1
+    if not steal_when_empty:
+        return provisions, False
+    players = treasures.shape[0]
+    victim = -1
+    richest = 0
+    for step in range(1, players):
+        seat = (taker + step) % players
+        if treasures[seat] > richest:
+            richest = treasures[seat]
+            victim = seat
+    if victim < 0:
+        return provisions, False
+    treasures[victim] -= 1
+    treasures[taker] += 1
+    events[EV_STEALS] += 1
+    return provisions, True
+
+
+@njit(cache=True, nogil=True)
+def card_effect(treasures, provisions, pirate, kind, steal_when_empty, events):
+    """The arrival card acts on ``pirate``: an island gives a treasure, the ship takes
+    one back (if the pirate has any), seaside does nothing. Returns ``provisions``."""
+    if kind == ISLAND:
+        provisions, gained = take_treasure(treasures, provisions, pirate, steal_when_empty, events)
+        if gained:
+            events[EV_ISLAND_GAINS] += 1
+    elif kind == SHIP and treasures[pirate] > 0:
+        treasures[pirate] -= 1
+        provisions += 1
+        events[EV_SHIP_TAKES] += 1
+    return provisions
+
+
+#: ``duel_winner`` of an arrival without a duel (the mover alone on the card)
+NO_DUEL = -1
+
+
+@njit(cache=True, nogil=True)
+def settle_arrival(treasures, provisions, mover, kind, duel_winner, treasures_to_win,
+                   duel_replaces_card, steal_when_empty, events):
+    """Everything that follows the mover's landing on a card of ``kind``, given the
+    winner of the duel fought there (``NO_DUEL`` when the mover is alone).
+
+    The card acts on the mover unless a duel replaces it (``duel_replaces_card``);
+    otherwise it acts first, and a mover it brings to the target wins before the duel,
+    which is then not fought. The duel's winner takes a treasure and may win.
+    Returns ``(provisions, the game's winner or -1, whether the duel was fought)``.
+    """
+    duel = duel_winner != NO_DUEL
+    if not (duel and duel_replaces_card):
+        provisions = card_effect(treasures, provisions, mover, kind, steal_when_empty, events)
+        if treasures[mover] >= treasures_to_win:
+            return provisions, mover, False
+    if not duel:
+        return provisions, -1, False
+    events[EV_DUELS] += 1
+    provisions, gained = take_treasure(treasures, provisions, duel_winner, steal_when_empty, events)
+    if gained:
+        events[EV_DUEL_GAINS] += 1
+        if treasures[duel_winner] >= treasures_to_win:
+            return provisions, duel_winner, True
+    return provisions, -1, True
+
+
+@njit(cache=True, nogil=True)
+def duel_order(positions, arriving, order):
+    """Fill ``order`` with the pirates on the arriving pirate's card, clockwise from
+    the arriving pirate (who comes first); return how many there are (1 = no duel)."""
+    players = positions.shape[0]
+    card = positions[arriving]
+    order[0] = arriving
+    count = 1
+    seat = arriving
+    for _ in range(1, players):
+        seat += 1  # clockwise; a wrap by hand is much cheaper than an integer modulo
+        if seat == players:
+            seat = 0
+        if positions[seat] == card:
+            order[count] = seat
+            count += 1
+    return count
+
+
+#: below this two-ship chance a duel's length is drawn in one step instead of throw by throw
+THROW_BY_THROW_MIN = 1.0 / 16.0
+
+
+@njit(cache=True, nogil=True)
+def fight_duel(state, order, count, two_ships_probability):
+    """Throw the two disks round ``order[:count]`` until someone throws two ships.
+    Returns ``(winner seat, throws)``.
+
+    Each throw shows two ships with probability q, independently. For a likely
+    success the throws are drawn one by one; for a small q (long duels) the number of
+    failed throws, geometric, is drawn in one step by inversion: the same law.
+    """
+    if two_ships_probability >= THROW_BY_THROW_MIN:
+        thrower = 0
+        throws = 1
+        while random01(state) >= two_ships_probability:
+            throws += 1
+            thrower += 1
+            if thrower == count:
+                thrower = 0
+        return order[thrower], throws
+    failed = np.int64(np.floor(np.log1p(-random01(state)) / np.log1p(-two_ships_probability)))
+    return order[failed % count], failed + 1
+
+
+@njit(cache=True, nogil=True)
+def duel_win_probabilities(order, count, two_ships_probability, out):
+    """The exact chance that each seat wins a duel among ``order[:count]``: the i-th
+    thrower wins with q (1 - q)^i / (1 - (1 - q)^count), q the two-ship chance.
+    ``out`` (one entry per seat) is overwritten; non-duellists get 0."""
+    out[:] = 0.0
+    miss = 1.0 - two_ships_probability
+    share = two_ships_probability / -np.expm1(count * np.log1p(-two_ships_probability))
+    for i in range(count):
+        out[order[i]] = share
+        share *= miss
