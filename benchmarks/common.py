@@ -1,0 +1,49 @@
+"""Timing a command as a user runs it: wall time, and peak memory of the process."""
+
+import json
+import os
+import resource
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ANALYZE = str(Path(sys.executable).with_name("analyze"))
+
+
+def timed_run(args: list[str], env: dict | None = None) -> tuple[float, int, str]:
+    """Run ``analyze ARGS`` in a fresh process: (wall seconds, peak RSS in MB, stdout)."""
+    probe = (
+        "import resource, subprocess, sys, time\n"
+        "start = time.perf_counter()\n"
+        "done = subprocess.run(sys.argv[1:], capture_output=True, text=True)\n"
+        "wall = time.perf_counter() - start\n"
+        "if done.returncode: sys.stderr.write(done.stderr); sys.exit(done.returncode)\n"
+        "peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss // 1024\n"
+        "sys.stdout.write(f'{wall} {peak}\\n' + done.stdout)\n"
+    )
+    full_env = dict(os.environ, **(env or {}))
+    done = subprocess.run([sys.executable, "-c", probe, ANALYZE, *args], capture_output=True, text=True,
+                          env=full_env, check=True)
+    first, _, output = done.stdout.partition("\n")
+    wall, peak = first.split()
+    return float(wall), int(peak), output
+
+
+def simulate_json(args: list[str], env: dict | None = None) -> tuple[float, int, dict]:
+    wall, peak, output = timed_run(["simulate", *args, "--quiet", "--json"], env)
+    return wall, peak, json.loads(output)
+
+
+def best_of(repeats: int, args: list[str]) -> tuple[float, int, dict]:
+    """The fastest of several runs (the least disturbed by anything else on the machine)."""
+    runs = [simulate_json(args) for _ in range(repeats)]
+    return min(runs, key=lambda r: r[0])
+
+
+def load_average() -> str:
+    return " ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+def stamp() -> str:
+    return time.strftime("%Y-%m-%d %H:%M") + f", load average {load_average()}, {os.cpu_count()} cores"

@@ -1,0 +1,136 @@
+"""The analyze command end to end: listings, simulate's outputs, files, the API."""
+
+import json
+
+import pandas as pd
+import pytest
+from click.testing import CliRunner
+
+import analyzer
+from analyzer.cli import main
+
+RUN = ["simulate", "--game", "skull-island", "--n", "3000", "--seed", "11", "--quiet"]
+
+
+def invoke(*args):
+    return CliRunner().invoke(main, list(args))
+
+
+def test_games_lists_every_game():
+    result = invoke("games", "--json")
+    assert result.exit_code == 0
+    ids = {row["id"] for row in json.loads(result.stdout)}
+    assert "skull-island" in ids and "lucky-pirates" in ids
+
+
+def test_strategies_and_rules_listings():
+    strategies = json.loads(invoke("strategies", "--game", "skull-island", "--json").stdout)
+    by_name = {s["name"]: s for s in strategies}
+    assert by_name["threshold"]["default"] is True
+    assert {p["name"] for p in by_name["threshold"]["params"]} == {"stop_at", "max_skulls"}
+    assert "default" in invoke("strategies", "--game", "skull-island").stdout
+    rules = {r["name"]: r for r in json.loads(invoke("rules", "--game", "skull-island", "--json").stdout)}
+    assert rules["target_score"]["default"] == 6000
+    assert rules["tie_rule"]["allowed"] == "one of shared, extra-round"
+
+
+def test_simulate_json_follows_the_interface():
+    data = json.loads(invoke(*RUN, "--json").stdout)
+    assert data["schema"] == "pirate-analyzer/simulate/1"
+    assert (data["game"], data["n"], data["seed"], data["players"]) == ("skull-island", 3000, 11, 4)
+    assert set(data) >= {"rules", "seats", "score_unit", "first_player_advantage", "length", "lengths", "tie_rate",
+                         "capped_games", "game_stats", "run"}
+    seat = data["seats"][0]
+    assert set(seat) == {"seat", "strategy", "wins", "ties", "win_rate", "win_rate_ci", "mean_score",
+                         "mean_score_ci", "sd_score"}
+    assert sum(s["win_rate"] for s in data["seats"]) + data["tie_rate"] == pytest.approx(1.0)
+    assert data["length"] == data["lengths"]["rounds"]
+    assert set(data["length"]) == {"unit", "mean", "median", "p5", "p95", "max"}
+    assert set(data["first_player_advantage"]) == {"estimate", "ci"}
+    assert set(data["run"]) == {"version", "wall_seconds", "games_per_second", "workers", "backend"}
+    card = data["game_stats"]["cards"]["captain"]["threshold"]
+    assert set(card) >= {"turns", "mean_turn_score", "death_rate", "skull_island_rate"}
+    assert data["rules"]["target_score"] == 6000 and data["rules"]["deck"]["captain"] == 4
+
+
+def test_same_seed_same_numbers_whatever_the_workers():
+    one = json.loads(invoke(*RUN, "--json", "--workers", "1").stdout)
+    two = json.loads(invoke(*RUN, "--json", "--workers", "2").stdout)
+    for data in (one, two):
+        data.pop("run")
+    assert one == two
+
+
+def test_strategy_labels_are_canonical():
+    data = json.loads(invoke(*RUN, "--json", "--players", "2", "--strategy", "threshold:max_skulls=1,stop_at=400",
+                             "--strategy", "set-chaser:stop_at=700").stdout)
+    assert [s["strategy"] for s in data["seats"]] == ["threshold:max_skulls=1", "set-chaser:stop_at=700"]
+
+
+@pytest.mark.parametrize("fmt,check", [
+    ("table", lambda text: "First-player advantage" in text and "Per fortune card" in text),
+    ("csv", lambda text: text.splitlines()[0].startswith("seat,strategy,wins")),
+    ("markdown", lambda text: "| seat | strategy |" in text),
+])
+def test_formats(fmt, check):
+    result = invoke(*RUN, "--format", fmt)
+    assert result.exit_code == 0
+    assert check(result.stdout)
+
+
+def test_out_file_is_written_whole(tmp_path):
+    target = tmp_path / "run.json"
+    result = invoke(*RUN, "-o", str(target))
+    assert result.exit_code == 0
+    assert json.loads(target.read_text())["n"] == 3000
+    assert [p.name for p in tmp_path.iterdir()] == ["run.json"]  # no temporary file left behind
+    bad = invoke(*RUN, "-o", str(tmp_path / "run.pdfx"))
+    assert bad.exit_code == 2 and "extension" in bad.stderr
+
+
+@pytest.mark.parametrize("suffix", [".csv", ".parquet"])
+def test_save_games_writes_one_row_per_game(tmp_path, suffix):
+    target = tmp_path / f"games{suffix}"
+    result = invoke(*RUN, "--players", "3", "--save-games", str(target), "--json")
+    assert result.exit_code == 0, result.output
+    table = pd.read_csv(target) if suffix == ".csv" else pd.read_parquet(target)
+    assert list(table.columns) == ["game", "winner", "score_1", "score_2", "score_3", "length_rounds",
+                                   "length_turns", "capped"]
+    assert table["game"].tolist() == list(range(3000))
+    data = json.loads(result.stdout)
+    # the rows agree with the aggregates
+    for seat in data["seats"]:
+        assert (table["winner"] == seat["seat"]).sum() == seat["wins"]
+        assert table[f"score_{seat['seat']}"].mean() == pytest.approx(seat["mean_score"])
+    assert [p.name for p in tmp_path.iterdir()] == [target.name]
+
+
+def test_save_games_is_refused_for_huge_runs(tmp_path):
+    result = invoke("simulate", "--game", "skull-island", "--n", "1e8", "--quiet",
+                    "--save-games", str(tmp_path / "g.csv"))
+    assert result.exit_code == 2
+    assert "10,000,000" in result.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_score_text_and_json():
+    args = ["score", "--card", "sea-battle-2", "--dice", "monkey,monkey,monkey,monkey,sword,sword,coin,coin"]
+    assert json.loads(invoke(*args, "--json").stdout) == {"score": 1200, "opponents": 0}
+    assert "+1200" in invoke(*args).stdout
+
+
+def test_api_matches_the_command_and_gives_dataframes():
+    result = analyzer.simulate(game="skull-island", n=3000, seed=11, workers=1)
+    data = result.to_dict()
+    command = json.loads(invoke(*RUN, "--json").stdout)
+    assert data["seats"] == command["seats"]
+    assert list(result.seats.index) == [1, 2, 3, 4]
+    assert "win_rate_low" in result.seats.columns
+    assert set(result.lengths.index) == {"rounds", "turns"}
+    with pytest.raises(analyzer.AnalyzerError, match="target_score"):
+        analyzer.simulate(game="skull-island", n=10, rules={"target_score": -1})
+
+
+def test_version_and_help():
+    assert invoke("--version").exit_code == 0
+    assert "simulate" in invoke("--help").stdout
