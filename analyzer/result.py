@@ -12,7 +12,7 @@ import numpy as np
 from analyzer import __version__
 from analyzer.engine.aggregate import Totals
 from analyzer.games.base import Prepared
-from analyzer.games.options import _jsonable
+from analyzer.games.options import _jsonable, format_value
 from analyzer.runspec import RunSpec
 from analyzer.stats import histogram_summary, mean_interval, wilson_interval
 
@@ -132,7 +132,7 @@ class Result:
         ]
         changed = self.spec.changed_rules()
         if changed:
-            changes = ", ".join(f"{k} = {_show(v)}" for k, v in changed.items())
+            changes = ", ".join(f"{k} = {format_value(v)}" for k, v in changed.items())
             lines.append(f"Rules changed from the standard: {changes}")
         lines.append("")
         lines.append(f"{'seat':>4}  {'strategy':<28} {'win rate':>9} {'95% interval':>17} {'ties':>9}"
@@ -191,12 +191,6 @@ class Result:
         if fmt == "markdown":
             return self.to_markdown()
         return self.to_table() + "\n"
-
-
-def _show(value):
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(_jsonable(value))
 
 
 def _finite(value):

@@ -68,16 +68,3 @@ def need_game(game_id: str | None):
     if not game_id:
         raise AnalyzerError("--game ID is required (see `analyze games`)")
     return get_game(game_id)
-
-
-
-
-def show(value):
-    """A rule or parameter value as a user writes it."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, (list, tuple)):
-        return "[" + ", ".join(show(v) for v in value) + "]"
-    if isinstance(value, dict):
-        return "{" + ", ".join(f"{k} = {show(v)}" for k, v in value.items()) + "}"
-    return str(value)

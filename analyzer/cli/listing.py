@@ -4,7 +4,8 @@ import json
 
 import click
 
-from analyzer.cli.common import need_game, show
+from analyzer.cli.common import need_game
+from analyzer.games.options import format_value
 
 
 @click.command()
@@ -44,7 +45,7 @@ def strategies(game, as_json):
         mark = "  (default)" if row["default"] else ""
         click.echo(f"{row['name']}{mark}: {row['description']}")
         for p in row["params"]:
-            click.echo(f"    {p['name']} ({p['type']}, default {show(p['default'])}; {p['allowed']}): "
+            click.echo(f"    {p['name']} ({p['type']}, default {format_value(p['default'])}; {p['allowed']}): "
                        f"{p['description']}")
         if not row["params"]:
             click.echo("    no parameters")
@@ -61,5 +62,5 @@ def rules(game, as_json):
         click.echo(json.dumps(rows, indent=2))
         return
     for row in rows:
-        click.echo(f"{row['name']} ({row['type']}, default {show(row['default'])}): {row['description']}")
+        click.echo(f"{row['name']} ({row['type']}, default {format_value(row['default'])}): {row['description']}")
         click.echo(f"    allowed: {row['allowed']}")

@@ -182,7 +182,7 @@ class Option:
             self._fail(whole, where)
 
     def _fail(self, value, where):
-        shown = _show(value)
+        shown = format_value(value, quote_text=True)
         raise AnalyzerError(f"{where}: {self.name} = {shown} is not allowed; it must be {self.allowed()}")
 
     def describe(self) -> dict:
@@ -238,15 +238,16 @@ def _fmt_number(x):
     return str(x)
 
 
-def _show(value):
+def format_value(value, quote_text: bool = False) -> str:
+    """A value as a user writes it in a scenario file (texts quoted when asked)."""
     if isinstance(value, str):
-        return repr(value)
+        return repr(value) if quote_text else value
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, (list, tuple)):
-        return "[" + ", ".join(_show(v) for v in value) + "]"
+        return "[" + ", ".join(format_value(v, quote_text) for v in value) + "]"
     if isinstance(value, dict):
-        return "{" + ", ".join(f"{k} = {_show(v)}" for k, v in value.items()) + "}"
+        return "{" + ", ".join(f"{k} = {format_value(v, quote_text)}" for k, v in value.items()) + "}"
     return str(value)
 
 
