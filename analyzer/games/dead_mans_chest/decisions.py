@@ -1,0 +1,329 @@
+"""Every choice a player makes, for each strategy (jitted).
+
+Callers put the legal options in ``m.cand[:n]`` (with their costs in ``m.cost[:n]``
+where a choice costs money) and get back an index into that list, or ``DECLINE`` where
+the choice is optional. Strategies only see legal options, so they only make legal
+moves. Public information only, except a player's own tiles: other players' tiles lie
+face down, so "the leader" is judged by :func:`public_worth`.
+"""
+
+from numba import njit
+
+from analyzer.engine.rng import randint
+from analyzer.games.dead_mans_chest.layout import (
+    AGGRESSIVE,
+    CAPTAIN_LOOT,
+    CAPTAIN_ROUTE_LOOT,
+    CASH,
+    ISLA_COUNT,
+    LOANS,
+    MASCOT_VALUE,
+    NO_SHIP,
+    RANDOM,
+    SHIP,
+    SHIP_COMBAT,
+    SHIP_FEE,
+    SHIP_PEARL,
+    SPINNER,
+    THRIFTY,
+    TILE_CHOSEN,
+    TILE_MASCOT,
+    TILE_VALUE,
+    TILES,
+    UNPAID,
+    UNPAID_FORGIVE,
+)
+from analyzer.games.dead_mans_chest.tiles import best_tile_of, effective_value, nth_tile_of
+
+DECLINE = -1
+DRAW_FROM_DECK = -2  # acquire vessel: draw two ship cards instead of taking a player's ship
+
+
+@njit(cache=True, nogil=True)
+def ship_fee(m, ship):
+    return 0 if ship == NO_SHIP else m.ships[ship, SHIP_FEE]
+
+
+@njit(cache=True, nogil=True)
+def ship_combat(m, ship):
+    return 0 if ship == NO_SHIP else m.ships[ship, SHIP_COMBAT]
+
+
+@njit(cache=True, nogil=True)
+def public_worth(m, q):
+    """Player ``q``'s value as the table sees it (face-down tiles at the mean tile value)."""
+    pl = m.players
+    debt = pl[q, LOANS] * (m.loan_amount + m.loan_interest)
+    if m.unpaid_loan != UNPAID_FORGIVE:
+        debt += pl[q, UNPAID]
+    return (pl[q, CASH] + ship_fee(m, pl[q, SHIP]) + pl[q, MASCOT_VALUE] - debt
+            + pl[q, TILES] * m.mean_tile_value)
+
+
+@njit(cache=True, nogil=True)
+def leader(m, n):
+    """Index of the candidate player (``m.cand[:n]``) with the highest public worth."""
+    cand = m.cand
+    best = 0
+    best_worth = public_worth(m, cand[0])
+    for i in range(1, n):
+        worth = public_worth(m, cand[i])
+        if worth > best_worth:
+            best = i
+            best_worth = worth
+    return best
+
+
+@njit(cache=True, nogil=True)
+def choose_captain(m, p, first, second):
+    """Keep one of the two captains drawn in the draft."""
+    strategy = m.strategy[p]
+    if strategy == RANDOM:
+        return first if randint(m.rng, 2) == 0 else second
+    column = CAPTAIN_LOOT if strategy == AGGRESSIVE else CAPTAIN_ROUTE_LOOT
+    return second if m.captains[second, column] > m.captains[first, column] else first
+
+
+@njit(cache=True, nogil=True)
+def _stronger(m, a, b, prefer_dear):
+    """Is ship ``a`` preferable to ship ``b`` (more combat; on a tie cheaper, or dearer)?"""
+    ships = m.ships
+    if ships[a, SHIP_COMBAT] != ships[b, SHIP_COMBAT]:
+        return ships[a, SHIP_COMBAT] > ships[b, SHIP_COMBAT]
+    if prefer_dear:
+        return ships[a, SHIP_FEE] > ships[b, SHIP_FEE]
+    return ships[a, SHIP_FEE] < ships[b, SHIP_FEE]
+
+
+@njit(cache=True, nogil=True)
+def _cheapest(m, n):
+    cand = m.cand
+    ships = m.ships
+    best = 0
+    for i in range(1, n):
+        a = cand[i]
+        b = cand[best]
+        if ships[a, SHIP_FEE] < ships[b, SHIP_FEE] or (
+                ships[a, SHIP_FEE] == ships[b, SHIP_FEE] and ships[a, SHIP_COMBAT] > ships[b, SHIP_COMBAT]):
+            best = i
+    return best
+
+
+@njit(cache=True, nogil=True)
+def choose_ship(m, p, n, mandatory):
+    """Pick a ship among ``m.cand[:n]`` costing ``m.cost[:n]`` (all affordable).
+
+    ``mandatory`` (the Shipyard): one must be bought. Otherwise (upgrades) the answer may
+    be ``DECLINE``.
+    """
+    strategy = m.strategy[p]
+    if strategy == RANDOM:
+        i = randint(m.rng, n if mandatory else n + 1)
+        return i if i < n else DECLINE
+    if strategy == THRIFTY:
+        return _cheapest(m, n) if mandatory else DECLINE
+    cand = m.cand
+    cost = m.cost
+    ships = m.ships
+    prefer_dear = strategy == AGGRESSIVE
+    spendable = m.players[p, CASH] - m.cash_reserve[p]
+    current = NO_SHIP if mandatory else m.players[p, SHIP]
+    best = DECLINE
+    for i in range(n):
+        ship = cand[i]
+        if cost[i] > spendable:
+            continue
+        if current != NO_SHIP and ships[ship, SHIP_COMBAT] <= ships[current, SHIP_COMBAT]:
+            continue
+        if best == DECLINE or _stronger(m, ship, cand[best], prefer_dear):
+            best = i
+    if best == DECLINE and mandatory:
+        if strategy == AGGRESSIVE:
+            best = 0
+            for i in range(1, n):
+                if _stronger(m, cand[i], cand[best], True):
+                    best = i
+        else:
+            best = _cheapest(m, n)
+    return best
+
+
+@njit(cache=True, nogil=True)
+def choose_vessel_source(m, p, n):
+    """Acquire Vessel: take a player's ship (index into ``m.cand[:n]``, ships with their
+    owners' price in ``m.cost``), ``DRAW_FROM_DECK`` or ``DECLINE``."""
+    strategy = m.strategy[p]
+    if strategy == THRIFTY:
+        return DECLINE
+    if strategy == RANDOM:
+        i = randint(m.rng, n + 2)
+        if i == n:
+            return DRAW_FROM_DECK
+        return DECLINE if i == n + 1 else i
+    i = choose_ship(m, p, n, False)
+    return DRAW_FROM_DECK if i == DECLINE else i
+
+
+@njit(cache=True, nogil=True)
+def mascot_score(m, p, mascot, future_tiles):
+    """Expected doubling bonus of ``mascot`` for ``p``: tiles in hand carrying it, plus
+    ``future_tiles`` draws from the tiles ``p`` does not hold."""
+    tiles = m.tiles
+    tile_loc = m.tile_loc
+    held = 0.0
+    elsewhere = 0.0
+    n_tiles = tile_loc.shape[0]
+    for t in range(n_tiles):
+        if tiles[t, TILE_MASCOT] == mascot:
+            if tile_loc[t] == p:
+                held += tiles[t, TILE_VALUE]
+            else:
+                elsewhere += tiles[t, TILE_VALUE]
+    others = n_tiles - m.players[p, TILES]
+    if others > 0:
+        held += future_tiles * elsewhere / others
+    return held
+
+
+@njit(cache=True, nogil=True)
+def choose_mascot(m, p, n, mandatory):
+    """Pick a mascot among ``m.cand[:n]`` (all affordable); optional buys may ``DECLINE``."""
+    strategy = m.strategy[p]
+    if strategy == RANDOM:
+        i = randint(m.rng, n if mandatory else n + 1)
+        return i if i < n else DECLINE
+    cand = m.cand
+    fees = m.mascot_fee
+    thrifty = strategy == THRIFTY
+    future = 0.0 if thrifty else m.future_tiles[p]
+    spendable = m.players[p, CASH] - m.cash_reserve[p]
+    best = DECLINE
+    best_score = 0.0
+    for i in range(n):
+        mascot = cand[i]
+        fee = fees[mascot]
+        score = mascot_score(m, p, mascot, future)
+        if mandatory:
+            if best == DECLINE:
+                better = True
+            elif thrifty:
+                better = fee < fees[cand[best]]
+            else:
+                better = score > best_score or (score == best_score and fee < fees[cand[best]])
+        else:
+            better = score > best_score and fee <= spendable
+        if better:
+            best = i
+            best_score = score
+    return best
+
+
+@njit(cache=True, nogil=True)
+def attack_win_probability(advantage):
+    """P(the attacker wins) when both spin 1..10, the attacker adds ``advantage`` more
+    combat than the defender, and ties are re-spun."""
+    wins = 0
+    losses = 0
+    for a in range(1, SPINNER + 1):
+        for d in range(1, SPINNER + 1):
+            if a + advantage > d:
+                wins += 1
+            elif a + advantage < d:
+                losses += 1
+    return wins / (wins + losses)
+
+
+@njit(cache=True, nogil=True)
+def raid_value(m, p, q):
+    """Expected dollars ``p`` gains by raiding ``q``: the take, and a Black Pearl swap."""
+    mine = m.players[p, SHIP]
+    theirs = m.players[q, SHIP]
+    gain = (SPINNER + 1) / 2 * m.raid_per_spin
+    if m.ships[theirs, SHIP_PEARL] != 0:
+        gain += m.ships[theirs, SHIP_FEE] - ship_fee(m, mine)
+    return attack_win_probability(ship_combat(m, mine) - ship_combat(m, theirs)) * gain
+
+
+@njit(cache=True, nogil=True)
+def choose_raid_target(m, p, n):
+    """Whom to attack among ``m.cand[:n]`` (players with a ship, still sailing)."""
+    strategy = m.strategy[p]
+    if strategy == RANDOM:
+        return randint(m.rng, n)
+    if strategy == AGGRESSIVE:
+        return leader(m, n)
+    cand = m.cand
+    best = 0
+    best_value = raid_value(m, p, cand[0])
+    for i in range(1, n):
+        q = cand[i]
+        value = raid_value(m, p, q)
+        if value > best_value or (value == best_value and public_worth(m, q) > public_worth(m, cand[best])):
+            best = i
+            best_value = value
+    return best
+
+
+@njit(cache=True, nogil=True)
+def choose_victim(m, p, n):
+    """Whose tile to take among ``m.cand[:n]``: with face-down tiles the leader's;
+    when tiles are chosen (``tile_from_player = choose``), the best tile on offer."""
+    strategy = m.strategy[p]
+    if strategy == RANDOM:
+        return randint(m.rng, n)
+    if strategy == AGGRESSIVE or m.tile_from_player != TILE_CHOSEN:
+        return leader(m, n)
+    cand = m.cand
+    best = 0
+    best_value = effective_value(m, p, best_tile_of(m, cand[0], p))
+    for i in range(1, n):
+        value = effective_value(m, p, best_tile_of(m, cand[i], p))
+        if value > best_value:
+            best = i
+            best_value = value
+    return best
+
+
+@njit(cache=True, nogil=True)
+def choose_isla_tile(m, p):
+    """Which of the tiles on Isla Cruces to keep (index into ``m.isla``); the player looks."""
+    count = m.counters[ISLA_COUNT]
+    if m.strategy[p] == RANDOM:
+        return randint(m.rng, count)
+    isla = m.isla
+    best = 0
+    for i in range(1, count):
+        if effective_value(m, p, isla[i]) > effective_value(m, p, isla[best]):
+            best = i
+    return best
+
+
+@njit(cache=True, nogil=True)
+def choose_tile_to_cash(m, p, need):
+    """Which tile to trade in for its face value when ``need`` dollars are missing: first
+    tiles that lose nothing (not doubled), the smallest that covers ``need``, else the
+    largest."""
+    if m.strategy[p] == RANDOM:
+        return nth_tile_of(m, p, randint(m.rng, m.players[p, TILES]))
+    tile_loc = m.tile_loc
+    best = -1
+    best_loss = 0
+    best_face = 0
+    for t in range(tile_loc.shape[0]):
+        if tile_loc[t] != p:
+            continue
+        face = m.tiles[t, TILE_VALUE]
+        loss = effective_value(m, p, t) - face
+        if best == -1 or loss < best_loss:
+            better = True
+        elif loss > best_loss:
+            better = False
+        elif face >= need:
+            better = best_face < need or face < best_face
+        else:
+            better = best_face < need and face > best_face
+        if better:
+            best = t
+            best_loss = loss
+            best_face = face
+    return best
