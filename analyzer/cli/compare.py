@@ -1,0 +1,125 @@
+"""analyze compare / sweep / balance: variants, strategy match-ups, one option over a range, the fair value."""
+
+import click
+
+from analyzer.cli.common import OUTPUT_KINDS, check_out, emit, execution_options, game_options, output_options
+
+PLOT_KINDS = (*OUTPUT_KINDS, ".pdf")
+
+
+def players_and_strategies(func):
+    func = click.option("--strategy", "strategy_specs", multiple=True, metavar="SPEC",
+                        help="name or name:key=value,...; once for every seat or once per seat.")(func)
+    func = click.option("--players", type=int,
+                        help="Number of players (default: the scenario's, else the game's).")(func)
+    return func
+
+
+def games_option(default: str, help_text: str):
+    return click.option("--n", "n", default=default, show_default=True, metavar="COUNT", help=help_text)
+
+
+def _execution(seed, workers, backend, scheduler, checkpoint, quiet) -> dict:
+    return {"seed": seed, "workers": workers, "backend": backend, "scheduler": scheduler, "checkpoint": checkpoint,
+            "progress": False if quiet else None}
+
+
+def _emit_or_plot(result, fmt, as_json, out) -> None:
+    """``-o FILE.pdf`` plots the result; anything else goes through :func:`emit`."""
+    if out and out.lower().endswith(".pdf"):
+        from analyzer.report import write_experiment_pdf
+
+        write_experiment_pdf(result, out)
+        click.echo(f"wrote {out}", err=True)
+    else:
+        emit(result.render, fmt, as_json, out)
+
+
+@click.command()
+@click.argument("scenario_files", nargs=-1, metavar="[SCENARIO.toml]...")
+@click.option("--scenario", "scenario_options", multiple=True, metavar="FILE",
+              help="A scenario TOML file (repeatable; the same as giving it as an argument).")
+@click.option("--game", metavar="ID", help="Game id (for a strategy match-up).")
+@click.option("--set", "sets", multiple=True, metavar="OPTION=VALUE",
+              help="Override a rule option in every scenario (repeatable).")
+@players_and_strategies
+@games_option("100000", "Games per scenario (per match-up table and per pair for strategies).")
+@execution_options
+@output_options
+def compare(scenario_files, scenario_options, game, sets, players, strategy_specs, n, seed, workers, backend,
+            scheduler, checkpoint, quiet, fmt, as_json, out):
+    """Compare scenarios with common random numbers, or strategies in a match-up.
+
+    \b
+    analyze compare A.toml B.toml [C.toml ...]: every metric side by side, with the
+    difference to A, its 95% interval and a mark where it is significant.
+    analyze compare --game G --players P --strategy A --strategy B ...: the strategies
+    fill the seats in order, every rotation of the seating plays equally often; each
+    strategy's win rate and the head-to-head matrix.
+    """
+    from analyzer import experiments
+    from analyzer.errors import AnalyzerError
+
+    check_out(out)
+    scenarios = list(scenario_files) + list(scenario_options)
+    strategies = list(strategy_specs)
+    execution = _execution(seed, workers, backend, scheduler, checkpoint, quiet)
+    if len(scenarios) >= 2:
+        specs = experiments.resolve_scenarios(scenarios, game=game, players=players, strategies=strategies or None,
+                                              sets=list(sets))
+        result = experiments.compare_specs(specs, n, experiments.Execution.create(**execution))
+    elif len(strategies) >= 2:
+        result = experiments.matchup(strategies, game=game, scenario=scenarios[0] if scenarios else None,
+                                     players=players, sets=list(sets), n=n, **execution)
+    else:
+        raise AnalyzerError("compare needs two or more scenario files, or --game ID with two or more --strategy "
+                            "for a match-up")
+    emit(result.render, fmt, as_json, out)
+
+
+@click.command()
+@game_options
+@players_and_strategies
+@click.option("--param", required=True, metavar="NAME=START:STOP:STEP|NAME=A,B,C",
+              help="The rule option and its values (stop included when reached).")
+@games_option("100000", "Games per value.")
+@execution_options
+@output_options
+def sweep(game, scenario, sets, players, strategy_specs, param, n, seed, workers, backend, scheduler, checkpoint,
+          quiet, fmt, as_json, out):
+    """Run one rule option over a range or a list: every metric per value.
+
+    -o FILE.pdf plots each metric against the option (all values play the same seed).
+    """
+    from analyzer import experiments
+
+    check_out(out, PLOT_KINDS)
+    result = experiments.sweep(param, game=game, scenario=scenario, players=players,
+                               strategies=list(strategy_specs) or None, sets=list(sets), n=n,
+                               **_execution(seed, workers, backend, scheduler, checkpoint, quiet))
+    _emit_or_plot(result, fmt, as_json, out)
+
+
+@click.command()
+@game_options
+@players_and_strategies
+@click.option("--param", required=True, metavar="NAME=LOW:HIGH", help="The numeric rule option and its search range.")
+@games_option("100000", "At most this many games per evaluated value.")
+@click.option("--precision", type=float, metavar="WIDTH",
+              help="Stop once the value's 95% interval is narrower (default: a tenth of the range).")
+@execution_options
+@output_options
+def balance(game, scenario, sets, players, strategy_specs, param, n, precision, seed, workers, backend, scheduler,
+            checkpoint, quiet, fmt, as_json, out):
+    """Find the value of a numeric rule option that makes every seat equally likely to win.
+
+    Measure: Ludii's balance, one minus the largest gap between seat win rates.
+    -o FILE.pdf plots the seat win rates against the option with the recommended value.
+    """
+    from analyzer import experiments
+
+    check_out(out, PLOT_KINDS)
+    result = experiments.balance(param, game=game, scenario=scenario, players=players,
+                                 strategies=list(strategy_specs) or None, sets=list(sets), n=n, precision=precision,
+                                 **_execution(seed, workers, backend, scheduler, checkpoint, quiet))
+    _emit_or_plot(result, fmt, as_json, out)

@@ -1,0 +1,33 @@
+"""analyze report: the PDF balance report (or its figures as separate files)."""
+
+import click
+
+from analyzer.cli.common import execution_options
+
+
+@click.command()
+@click.option("--scenario", "scenarios", multiple=True, metavar="FILE",
+              help="A scenario TOML file; repeat it for a comparison report.")
+@click.option("--game", metavar="ID", help="Game id (the standard rules when no scenario is given).")
+@click.option("--set", "sets", multiple=True, metavar="OPTION=VALUE",
+              help="Override a rule option in every scenario (repeatable).")
+@click.option("--players", type=int, help="Number of players (default: the scenario's, else the game's).")
+@click.option("--strategy", "strategy_specs", multiple=True, metavar="SPEC",
+              help="name or name:key=value,...; once for every seat or once per seat.")
+@click.option("--n", "n", default="100000", show_default=True, metavar="COUNT", help="Games per scenario.")
+@click.option("-o", "--out", metavar="FILE.pdf|FOLDER",
+              help="The PDF (default reports/<scenario>.pdf), or with --figures the folder for the figure files.")
+@click.option("--figures", type=click.Choice(["png", "svg"]),
+              help="Write each figure as a separate file into the folder given by -o instead of a PDF.")
+@execution_options
+def report(scenarios, game, sets, players, strategy_specs, n, out, figures, seed, workers, backend, scheduler,
+           checkpoint, quiet):
+    """Write the PDF balance report of one scenario, or of several with comparison pages."""
+    from analyzer.report import report as make_report
+
+    outcome = make_report(scenarios=list(scenarios) or None, game=game, players=players,
+                          strategies=list(strategy_specs) or None, sets=list(sets), n=n, out=out, figures=figures,
+                          seed=seed, workers=workers, progress=False if quiet else None, backend=backend,
+                          scheduler=scheduler, checkpoint=checkpoint)
+    what = f"{outcome.pages} figure files" if figures else f"{outcome.pages} pages"
+    click.echo(f"wrote {outcome.path} ({what}, seed {outcome.runs[0].result.info.seed})", err=True)

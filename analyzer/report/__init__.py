@@ -1,0 +1,107 @@
+"""The PDF balance report, and the plots of sweeps and of the fairness search.
+
+>>> from analyzer.report import report
+>>> report(scenarios=["scenarios/skull-island/standard.toml"], n=100_000, out="reports/skull-island.pdf", seed=1)
+
+Matplotlib (Agg backend) is imported only by this package, so commands that do not
+plot start fast.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from analyzer.errors import AnalyzerError
+
+REPORTS_FOLDER = Path("reports")
+
+
+@dataclass
+class ReportOutcome:
+    """What a report run produced: the file (or folder of figures), its pages and the runs."""
+
+    path: Path
+    pages: int
+    runs: list
+    comparison: object | None = None
+    files: list[Path] = field(default_factory=list)
+
+
+def _default_output(name: str, figures: str | None) -> Path:
+    from analyzer.report.pages import slug
+
+    REPORTS_FOLDER.mkdir(exist_ok=True)
+    return REPORTS_FOLDER / (f"{slug(name)}-figures" if figures else f"{slug(name)}.pdf")
+
+
+def report(scenarios: list | None = None, game: str | None = None, players: int | None = None,
+           strategies: list[str] | None = None, sets: list[str] | None = None, n: int | str = 100_000,
+           out: str | Path | None = None, figures: str | None = None, seed: int | None = None,
+           workers: int | None = None, progress: bool | None = False, backend: str = "local",
+           scheduler: str | None = None, checkpoint: str | Path | None = None) -> ReportOutcome:
+    """Simulate every scenario (or ``game``'s standard rules) with one seed and write the report.
+
+    ``out`` is a ``.pdf`` file (default ``reports/<scenario>.pdf``), or with ``figures``
+    (``png`` or ``svg``) a folder that receives one file per figure. Several scenarios
+    (of one game) add the comparison pages. The output is checked before any game is
+    played and written atomically.
+    """
+    from analyzer import experiments
+    from analyzer.api import parse_count
+    from analyzer.report.document import check_figure_folder, check_pdf_path
+    from analyzer.runspec import resolve
+
+    n = parse_count(n)
+    if scenarios:
+        specs = experiments.resolve_scenarios(list(scenarios), game=game, players=players, strategies=strategies,
+                                              sets=sets)
+    else:
+        specs = [resolve(game=game, players=players, strategies=strategies, sets=sets)]
+    name = specs[0].name if len(specs) == 1 else f"{specs[0].game.id}-comparison"
+    if out is None:
+        out = _default_output(name if specs[0].scenario else specs[0].game.id, figures)
+    path = check_figure_folder(out, figures) if figures else check_pdf_path(out)
+    execution = experiments.Execution.create(seed, workers, backend, scheduler, checkpoint, progress)
+    runs = [execution.play(spec, n, index, curve=True) for index, spec in enumerate(specs)]
+    comparison = experiments.Comparison(runs, execution.seed) if len(runs) > 1 else None
+    pages = _report_pages(runs, comparison)
+    if figures:
+        from analyzer.report.document import write_figures
+
+        files = write_figures(pages, path, figures)
+        return ReportOutcome(path, len(files), runs, comparison, files)
+    from analyzer.report.document import write_pdf
+
+    game_title = specs[0].game.title
+    count = write_pdf(pages, path, title=f"{game_title}: balance report", subject=", ".join(s.name for s in specs))
+    return ReportOutcome(path, count, runs, comparison)
+
+
+def _report_pages(runs, comparison):
+    """Title, then the comparison (several scenarios), then each scenario's section; pages are made lazily."""
+    from analyzer.experiments import unique_names
+    from analyzer.report.pages import comparison_pages, run_pages, slug, title_page
+    from analyzer.report.style import Palette
+
+    names = unique_names([run.spec.name for run in runs])
+    palette = Palette(strategies=[seat.label for run in runs for seat in run.spec.seats], scenarios=names)
+    yield title_page(runs, names, sum(run.result.info.wall_seconds for run in runs))
+    if comparison is not None:
+        yield from comparison_pages(comparison, palette)
+    for name, run in zip(names, runs, strict=True):
+        yield from run_pages(run, name, f"{slug(name)}-" if len(runs) > 1 else "", palette)
+
+
+def write_experiment_pdf(result, path: str | Path) -> int:
+    """Plot a :class:`~analyzer.experiments.Sweep` or :class:`~analyzer.experiments.Balance` into a PDF."""
+    from analyzer.experiments import Balance, Sweep
+    from analyzer.report.document import check_pdf_path, write_pdf
+    from analyzer.report.pages import balance_pages, sweep_pages
+
+    path = check_pdf_path(path)
+    if isinstance(result, Sweep):
+        return write_pdf(sweep_pages(result), path, title=f"{result.game.title}: sweep of {result.option.name}")
+    if isinstance(result, Balance):
+        return write_pdf(balance_pages(result), path, title=f"{result.game.title}: fairest {result.option.name}")
+    raise AnalyzerError(f"{type(result).__name__} has no PDF form; a sweep or a balance search has")

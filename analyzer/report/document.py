@@ -1,0 +1,83 @@
+"""Writing pages: one PDF (atomically) or one image file per figure."""
+
+from __future__ import annotations
+
+import datetime
+import os
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from analyzer.errors import AnalyzerError
+from analyzer.output import atomic_path, check_output_path
+
+FIGURE_FORMATS = ("png", "svg")
+
+
+@dataclass
+class Page:
+    """One page of a report; ``plot`` pages are also written by ``--figures``, text pages are not."""
+
+    name: str
+    figure: object
+    plot: bool = True
+
+
+def check_pdf_path(path: str | Path) -> Path:
+    return check_output_path(path, (".pdf",))
+
+
+def check_figure_folder(path: str | Path, fmt: str) -> Path:
+    """The folder for ``--figures``: an existing writable folder, or a new one in a writable folder."""
+    if fmt not in FIGURE_FORMATS:
+        raise AnalyzerError(f"--figures {fmt!r} is not allowed; it must be one of {', '.join(FIGURE_FORMATS)}")
+    path = Path(path)
+    if path.suffix:
+        raise AnalyzerError(f"output {path}: with --figures, -o names a folder (without an extension) for the "
+                            f"{fmt} files")
+    if path.exists():
+        if not path.is_dir():
+            raise AnalyzerError(f"output {path} is a file, not a folder")
+        folder = path
+    else:
+        folder = path.parent if str(path.parent) else Path(".")
+        if not folder.is_dir():
+            raise AnalyzerError(f"output {path}: the folder {folder} does not exist")
+    if not os.access(folder, os.W_OK):
+        raise AnalyzerError(f"output {path}: the folder {folder} is not writable")
+    return path
+
+
+def write_pdf(pages: Iterable[Page], path: str | Path, title: str, subject: str = "") -> int:
+    """Write the pages into one PDF, atomically; returns the page count. Figures are closed as written."""
+    import matplotlib.pyplot as plt
+    from matplotlib.backends.backend_pdf import PdfPages
+
+    from analyzer import __version__
+
+    metadata = {"Title": title, "Subject": subject, "Creator": f"pirate-analyzer {__version__}",
+                "CreationDate": datetime.datetime.now(datetime.UTC)}
+    count = 0
+    with atomic_path(path) as temp, PdfPages(temp, metadata=metadata) as pdf:
+        for page in pages:
+            pdf.savefig(page.figure)
+            plt.close(page.figure)
+            count += 1
+    return count
+
+
+def write_figures(pages: Iterable[Page], folder: str | Path, fmt: str) -> list[Path]:
+    """Write every plot page as ``folder/<name>.<fmt>`` (each atomically); text pages are skipped."""
+    import matplotlib.pyplot as plt
+
+    folder = Path(folder)
+    folder.mkdir(exist_ok=True)
+    written = []
+    for page in pages:
+        if page.plot:
+            target = folder / f"{page.name}.{fmt}"
+            with atomic_path(target) as temp:
+                page.figure.savefig(temp, format=fmt, dpi=150 if fmt == "png" else None)
+            written.append(target)
+        plt.close(page.figure)
+    return written

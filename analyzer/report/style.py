@@ -1,0 +1,137 @@
+"""Matplotlib set-up for every report page: the Agg backend, fonts, page size and colours.
+
+Importing this module imports matplotlib, so only report code paths import it.
+"""
+
+from __future__ import annotations
+
+import textwrap
+
+import matplotlib
+
+matplotlib.use("Agg")  # files only, never a display
+
+import matplotlib.pyplot as plt  # noqa: E402
+from matplotlib.ticker import FuncFormatter  # noqa: E402
+
+#: A4 landscape, in inches
+PAGE_SIZE = (11.69, 8.27)
+#: characters per line of running text on a page
+TEXT_WIDTH = 120
+#: height of one table row, as a fraction of the page
+ROW_HEIGHT = 0.033
+
+plt.rcParams.update({
+    "pdf.fonttype": 42,  # TrueType: text in the PDF stays text (searchable, extractable)
+    "svg.fonttype": "none",
+    "font.size": 10,
+    "axes.titlesize": 12,
+    "axes.titleweight": "bold",
+    "axes.labelsize": 10,
+    "legend.fontsize": 9,
+    "axes.grid": True,
+    "grid.alpha": 0.3,
+    "axes.spines.top": False,
+    "axes.spines.right": False,
+})
+
+# seat k is SEAT_COLOURS[k - 1] on every page (tab10, then two more for 11 and 12 players)
+SEAT_COLOURS = [*plt.get_cmap("tab10").colors, (0.22, 0.23, 0.47), (0.39, 0.47, 0.22)]
+STRATEGY_COLOURS = list(plt.get_cmap("Dark2").colors)
+SCENARIO_COLOURS = list(plt.get_cmap("Set1").colors)
+NEUTRAL = "#5a6b7b"
+FAIR_LINE = {"color": "black", "linestyle": "--", "linewidth": 1}
+
+
+class Palette:
+    """The colours of one report: seats by number, strategies and scenarios by first appearance."""
+
+    def __init__(self, strategies=(), scenarios=()):
+        self._strategies: dict[str, int] = {}
+        self._scenarios: dict[str, int] = {}
+        for label in strategies:
+            self.strategy(label)
+        for name in scenarios:
+            self.scenario(name)
+
+    @classmethod
+    def for_result(cls, result) -> Palette:
+        return cls(strategies=[seat.label for seat in result.spec.seats])
+
+    @staticmethod
+    def seat(seat: int):
+        """Seat ``seat`` (1-based)."""
+        return SEAT_COLOURS[(seat - 1) % len(SEAT_COLOURS)]
+
+    def strategy(self, label: str):
+        index = self._strategies.setdefault(label, len(self._strategies))
+        return STRATEGY_COLOURS[index % len(STRATEGY_COLOURS)]
+
+    def scenario(self, name: str):
+        index = self._scenarios.setdefault(name, len(self._scenarios))
+        return SCENARIO_COLOURS[index % len(SCENARIO_COLOURS)]
+
+
+def percent_axis(ax, axis: str = "y", decimals: int = 0) -> None:
+    """Show proportions on ``axis`` as percentages."""
+    formatter = FuncFormatter(lambda value, _: f"{value * 100:.{decimals}f}%")
+    (ax.yaxis if axis == "y" else ax.xaxis).set_major_formatter(formatter)
+
+
+def new_page(title: str | None = None, subtitle: str | None = None):
+    """An empty page-sized figure with an optional title line."""
+    figure = plt.figure(figsize=PAGE_SIZE)
+    if title:
+        figure.suptitle(title, fontsize=15, fontweight="bold", x=0.05, ha="left", y=0.97)
+    if subtitle:
+        figure.text(0.05, 0.925, subtitle, fontsize=10, color="#444444", ha="left", va="top")
+    return figure
+
+
+def plot_page(title: str, subtitle: str | None = None, rows: int = 1, columns: int = 1):
+    """A page with a grid of axes below its title; returns (figure, flat list of axes)."""
+    figure = new_page(title, subtitle)
+    axes = figure.subplots(rows, columns, squeeze=False).ravel().tolist()
+    figure.subplots_adjust(left=0.08, right=0.95, top=0.86 if subtitle else 0.89, bottom=0.1, hspace=0.45,
+                           wspace=0.25)
+    return figure, axes
+
+
+def wrap(paragraph: str, width: int = TEXT_WIDTH) -> list[str]:
+    return textwrap.wrap(paragraph, width) or [""]
+
+
+def text_block(figure, paragraphs: list[str], top: float = 0.86, size: float = 11, line_height: float = 0.032,
+               left: float = 0.05, width: int = TEXT_WIDTH) -> float:
+    """Write paragraphs down the page from ``top``; returns the height reached."""
+    y = top
+    for paragraph in paragraphs:
+        for line in wrap(paragraph, width):
+            figure.text(left, y, line, fontsize=size, ha="left", va="top")
+            y -= line_height
+        y -= line_height * 0.5
+    return y
+
+
+def table_axes(figure, headers: list[str], rows: list[list[str]], box: tuple[float, float, float, float],
+               size: float = 9, left_columns: int = 1):
+    """A table drawn in ``box`` (left, bottom, width, height in figure fractions); the first
+    ``left_columns`` columns left-aligned, the others right-aligned."""
+    from matplotlib.table import Table
+
+    ax = figure.add_axes(box)
+    ax.axis("off")
+    table = Table(ax, loc="upper center")
+    height = 1.0 / (len(rows) + 1)
+    for r, cells in enumerate([headers, *rows]):
+        for c, text in enumerate(cells):
+            cell = table.add_cell(r, c, width=0.1, height=height, text=str(text),
+                                  loc="left" if c < left_columns else "right",
+                                  edgecolor="#cccccc", facecolor="#eeeeee" if r == 0 else "white")
+            if r == 0:
+                cell.set_text_props(fontweight="bold")
+    table.auto_set_font_size(False)
+    table.set_fontsize(size)
+    table.auto_set_column_width(list(range(len(headers))))
+    ax.add_table(table)
+    return ax
