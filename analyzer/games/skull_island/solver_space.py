@@ -1,0 +1,156 @@
+"""The state space of one Skull Island turn, as the solver indexes it.
+
+After a roll, everything that matters for the rest of the turn is the 8 dice (skulls
+included) and whether the sorceress is still available: which of the dice lie on the
+treasure chest card does not constrain the next decision (dice may be placed and taken
+back at any time) and scores only if the next roll kills, so the solver chooses the
+chest content together with each reroll (see :mod:`solver_core`).
+
+The 8 dice are a multiset of at most 8 non-skull dice over 5 faces (the skulls are
+the rest), so a state is one of ``N_RANKS = C(13, 5) = 1287`` ranks, computed without
+a lookup table by the combinatorial number system (:func:`rank`), times the sorceress
+flag. The same rank indexes a set of kept dice (non-skull, at most 8).
+
+A policy table (``load_policy``, ``final_round_policy`` in :mod:`solver`) is an int64
+array ``[card, state_index(dice, sorceress)]`` holding 0 for "stop", else
+``reroll | chest << 24`` (packed dice, see :mod:`dice`; the reroll includes the
+sorceress's skull when she is used). :func:`optimal_decision` reads it inside a jitted
+kernel with the conventions of ``policies.decide``.
+"""
+
+import itertools
+import math
+
+import numpy as np
+from numba import njit
+
+from analyzer.games.skull_island.components import DICE, SKULL
+from analyzer.games.skull_island.dice import count, of, pack
+
+N_FACES = SKULL + 1
+N_RANKS = math.comb(DICE + SKULL, SKULL)  # multisets of at most 8 dice over the 5 non-skull faces
+N_STATES = 2 * N_RANKS  # times "the sorceress is still available"
+CHEST_SHIFT = 24
+REROLL_MASK = (1 << CHEST_SHIFT) - 1
+
+_BINOMIAL = np.array([[math.comb(n, k) for k in range(N_FACES)] for n in range(DICE + SKULL)], dtype=np.int64)
+
+
+@njit(cache=True)
+def rank(dice):
+    """The index in ``[0, N_RANKS)`` of the non-skull dice of ``dice`` (at most 8 of them).
+
+    Face counts ``c_0..c_4`` are the 5-subset ``{p_i = c_0 + ... + c_i + i}`` of
+    ``0..12``, ranked by the combinatorial number system ``sum C(p_i, i + 1)``.
+    """
+    index = 0
+    position = -1
+    for face in range(SKULL):
+        position += count(dice, face) + 1
+        index += _BINOMIAL[position, face + 1]
+    return index
+
+
+@njit(cache=True)
+def state_index(dice, sorceress):
+    """The row of a policy table for these 8 dice (skulls included) and the sorceress flag."""
+    return rank(dice) + (N_RANKS if sorceress else 0)
+
+
+@njit(cache=True)
+def encode(reroll, chest):
+    """A policy table entry: the dice to reroll and the dice to leave on the chest card."""
+    return reroll | (chest << CHEST_SHIFT)
+
+
+@njit(cache=True)
+def optimal_decision(table, card, free, chest, skulls, sorceress):
+    """The table's decision after a roll, as ``policies.decide`` returns it: ``(reroll?, new_chest, reroll)``.
+
+    ``free``/``chest``: the dice off and on the treasure chest card; ``sorceress``: she
+    is still available. ``skulls`` is implied by the dice and not read (the argument
+    keeps the call shape of ``decide``).
+    """
+    entry = table[card, state_index(free + chest, sorceress)]
+    reroll = entry & REROLL_MASK
+    if reroll == 0:
+        return False, 0, 0
+    return True, entry >> CHEST_SHIFT, reroll
+
+
+@njit(cache=True)
+def final_round_decision(thresholds, tables, needed, card, free, chest, skulls, sorceress):
+    """The decision that maximises P(own turn score >= ``needed``), from ``solver.final_round_tables``.
+
+    ``tables[j]`` is the policy for every ``needed`` in ``(thresholds[j - 1], thresholds[j]]``;
+    the last table (no score reaches ``needed``) is the expected-score policy.
+    """
+    return optimal_decision(tables[np.searchsorted(thresholds, needed)], card, free, chest, skulls, sorceress)
+
+
+@njit(cache=True)
+def sub_multisets(dice):
+    """How many sub-multisets the non-skull dice of ``dice`` have."""
+    n = 1
+    for face in range(SKULL):
+        n *= count(dice, face) + 1
+    return n
+
+
+@njit(cache=True)
+def sub_multiset(dice, index):
+    """The ``index``-th sub-multiset of the non-skull dice (mixed radix over the face counts)."""
+    part = 0
+    for face in range(SKULL):
+        radix = count(dice, face) + 1
+        part += of(face, index % radix)
+        index //= radix
+    return part
+
+
+@njit(cache=True)
+def sub_index(dice, part):
+    """The index of ``part`` among the sub-multisets of the non-skull dice (see :func:`sub_multiset`)."""
+    index = 0
+    radix = 1
+    for face in range(SKULL):
+        index += count(part, face) * radix
+        radix *= count(dice, face) + 1
+    return index
+
+
+@njit(cache=True)
+def non_skull_dice(dice):
+    n = 0
+    for face in range(SKULL):
+        n += count(dice, face)
+    return n
+
+
+def _rank_dice() -> np.ndarray:
+    """The non-skull dice of every rank, packed."""
+    table = np.zeros(N_RANKS, dtype=np.int64)
+    for size in range(DICE + 1):
+        for faces in itertools.combinations_with_replacement(range(SKULL), size):
+            dice = pack(np.bincount(np.array(faces, dtype=np.int64), minlength=N_FACES))
+            table[rank.py_func(dice)] = dice
+    return table
+
+
+def _roll_outcomes() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Every outcome of rolling r = 0..8 dice: offsets by r, the packed outcomes, their probabilities."""
+    starts, outcomes, probabilities = [0], [], []
+    for r in range(DICE + 1):
+        for faces in itertools.combinations_with_replacement(range(N_FACES), r):
+            counts = np.bincount(np.array(faces, dtype=np.int64), minlength=N_FACES)
+            ways = math.factorial(r) // math.prod(math.factorial(int(c)) for c in counts)
+            outcomes.append(pack(counts))
+            probabilities.append(ways / N_FACES**r)
+        starts.append(len(outcomes))
+    return np.array(starts, np.int64), np.array(outcomes, np.int64), np.array(probabilities, np.float64)
+
+
+#: the non-skull dice of each rank (a state's skulls are 8 minus their number)
+RANK_DICE = _rank_dice()
+#: outcomes of rolling r dice are ROLL_DICE[ROLL_START[r]:ROLL_START[r + 1]], with ROLL_PROB
+ROLL_START, ROLL_DICE, ROLL_PROB = _roll_outcomes()
