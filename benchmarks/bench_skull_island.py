@@ -3,7 +3,8 @@
 - 1e6 four-player threshold games: at most 4 s wall with the kernel cached (imports
   count), at most 30 s on the very first run including compilation;
 - games per second and nanoseconds per die rolled;
-- peak memory under 500 MB and the same for --n 1e5, 1e6 and 1e7.
+- peak memory under 500 MB and the same for --n 1e5, 1e6 and 1e7;
+- (issue 8) optimal-ev at most 1.5 times the time of threshold for the same games.
 """
 
 import sys
@@ -31,6 +32,13 @@ def main():
           f"games/s playing")
     print(f"  {dice:,} dice rolled: {kernel / dice * 1e9:.2f} ns wall per die, "
           f"{kernel * workers / dice * 1e9:.2f} ns per die per core ({workers} workers)")
+    threshold_wall = data["run"]["wall_seconds"]
+    simulate_json(["--game", "skull-island", "--strategy", "optimal-ev", "--n", "1e4"])  # solve and cache
+    _, _, optimal = best_of(3, ["--game", "skull-island", "--players", "4", "--strategy", "optimal-ev",
+                                "--seed", "1", "--n", "1e6"])
+    ratio = optimal["run"]["wall_seconds"] / threshold_wall
+    print(f"optimal-ev: {optimal['run']['wall_seconds']:.2f} s playing 1e6 games, {ratio:.2f} x threshold "
+          f"(goal <= 1.5)")
     for n in ("1e5", "1e6", "1e7"):
         wall, peak, _ = simulate_json([*ARGS, "--n", n])
         print(f"--n {n}: peak memory {peak:4d} MB (goal < 500 MB, flat in n), {wall:6.2f} s wall")

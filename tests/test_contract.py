@@ -6,7 +6,7 @@ import pytest
 from analyzer.engine.chunks import chunk
 from analyzer.engine.runner import run, run_chunks
 from analyzer.games.options import defaults
-from analyzer.games.registry import available_ids, get_game
+from analyzer.games.registry import available_ids
 from analyzer.runspec import resolve
 
 N = 5000  # three chunks: 2048 + 2048 + 904

@@ -338,7 +338,7 @@ BAD = [
     (["--card", "none", "--dice", "coin,coin,coin,coin,coin,coin,coin,banana"], "banana"),    # unknown face
     (["--card", "joker", "--dice", "coin,coin,coin,coin,coin,coin,coin,coin"], "joker"),      # unknown card
     (["--card", "chest", "--dice", "coin,monkey,monkey,monkey,parrot,parrot,sword,sword",
-      "--chest", "coin,coin"], None),                                                         # 2 coins on chest, 1 rolled
+      "--chest", "coin,coin"], None),  # 2 coins on chest, 1 rolled
     (["--card", "chest", "--dice", "coin,monkey,monkey,monkey,parrot,parrot,sword,sword",
       "--chest", "diamond"], None),                                                           # chest die not among dice
 ]

@@ -291,6 +291,11 @@ def play_solved_turns(table, thresholds, tables, needed, card_index, cfg, seed, 
     return total, squares, hits, illegal
 
 
+NO_POLICY = np.zeros((1, 1), np.int64)
+NO_THRESHOLDS = np.zeros(1, np.int64)
+NO_ROUND_TABLES = np.zeros((1, 1, 1), np.int64)
+
+
 @njit(cache=True)
 def play_strategy_turns(strategy, params, card_index, cfg, seed, n):
     """``n`` turns of a strategy by the kernel's own ``play_turn``: (score sum, square sum, illegal moves)."""
@@ -300,7 +305,8 @@ def play_strategy_turns(strategy, params, card_index, cfg, seed, n):
     illegal = 0
     for g in range(n):
         seed_game(seed, g, state)
-        own, _, _, _, bad = play_turn(card_index, strategy, params, cfg, 0, 0, False, state)
+        own, _, _, _, bad = play_turn(card_index, strategy, params, cfg, 0, 0, False, state, NO_POLICY, NO_THRESHOLDS,
+                                      NO_ROUND_TABLES)
         total += own
         squares += own * own
         illegal += bad

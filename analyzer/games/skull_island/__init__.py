@@ -8,9 +8,26 @@ from analyzer.games.base import Game, Prepared, StrategyChoice
 from analyzer.games.skull_island import rules as rules_module
 from analyzer.games.skull_island import stats as stats_module
 from analyzer.games.skull_island.components import CARDS, N_CARDS
-from analyzer.games.skull_island.strategies import DEFAULT_STRATEGY, STRATEGIES, param_row
+from analyzer.games.skull_island.strategies import DEFAULT_STRATEGY, SOLVED, STRATEGIES, param_row
 
 SCORE_BINS = (-20000, 100, 800)  # final totals from -20,000 to 60,000 in steps of 100
+
+
+def _solved_tables(rules, seats: list[StrategyChoice]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The solver's policy tables the seats' strategies read (tiny placeholders when none does).
+
+    Solved once per rule set and cached on disk (see :mod:`solver`).
+    """
+    policy = np.zeros((1, 1), np.int64)
+    thresholds = np.zeros(1, np.int64)
+    round_tables = np.zeros((1, 1, 1), np.int64)
+    if any(s.name in SOLVED for s in seats):
+        from analyzer.games.skull_island.solver import final_round_tables, load_policy
+
+        policy = load_policy(rules)
+        if any(s.params.get("final_round") for s in seats):
+            thresholds, round_tables = final_round_tables(rules)
+    return policy, thresholds, round_tables
 
 
 class SkullIsland(Game):
@@ -35,6 +52,7 @@ class SkullIsland(Game):
 
     def prepare(self, rules, players, seats: list[StrategyChoice]) -> Prepared:
         names = [s.name for s in STRATEGIES]
+        policy, thresholds, round_tables = _solved_tables(rules, seats)
         max_rounds = rules["max_rounds"] + rules_module.EXTRA_ROUNDS
         return Prepared(
             players=players,
@@ -46,6 +64,9 @@ class SkullIsland(Game):
                 "strategies": np.array([names.index(s.name) for s in seats], dtype=np.int64),
                 "params": np.array([param_row(s.name, s.params) for s in seats], dtype=np.float64),
                 "deck": np.repeat(np.arange(N_CARDS, dtype=np.int64), rules_module.deck_counts(rules)),
+                "policy": policy,
+                "thresholds": thresholds,
+                "round_tables": round_tables,
             },
         )
 
@@ -73,7 +94,8 @@ class SkullIsland(Game):
         a = prepared.arrays
         kernel.play_chunk(
             np.uint64(seed), first_game, n_games, p, a["strategies"], a["params"],
-            rules_module.kernel_config(prepared.rules), a["deck"].copy(),
+            rules_module.kernel_config(prepared.rules), a["deck"].copy(), a["policy"], a["thresholds"],
+            a["round_tables"],
             low, width, agg["wins"], agg["ties"], agg["tie_games"], agg["capped"], agg["games"],
             agg["score_sum"], agg["score_sq"], agg["score_hist"], agg["length_rounds"], agg["length_turns"],
             card_stats, counters, rows["winner"], rows["scores"], rows["length_rounds"], rows["length_turns"],

@@ -23,6 +23,8 @@ from analyzer.games.skull_island.rules import (
     C_TIE_EXTRA,
 )
 from analyzer.games.skull_island.scoring import card_skulls, sabres_needed, score_turn
+from analyzer.games.skull_island.solver_space import final_round_decision, optimal_decision
+from analyzer.games.skull_island.strategies import OPTIMAL_EV, P_FINAL_ROUND
 
 EXTRA_ROUNDS = 10
 # a turn's outcome, as the per-card statistics see it
@@ -60,8 +62,13 @@ def is_legal(card, free, chest, new_chest, reroll, sorceress):
 
 
 @njit(cache=True)
-def play_turn(card, strategy, params, cfg, own_total, leader_total, final_turn, state):
-    """Play one turn; return (own change, opponents' change, outcome, dice rolled, illegal moves)."""
+def play_turn(card, strategy, params, cfg, own_total, leader_total, final_turn, state, policy, thresholds,
+              round_tables):
+    """Play one turn; return (own change, opponents' change, outcome, dice rolled, illegal moves).
+
+    ``policy`` is the solved expected-score policy and ``thresholds``/``round_tables``
+    the final-round policies (see :mod:`solver`), read by the optimal-ev strategy only.
+    """
     free = roll(state, DICE)
     dice_rolled = DICE
     start_skulls = card_skulls(card)
@@ -91,8 +98,15 @@ def play_turn(card, strategy, params, cfg, own_total, leader_total, final_turn, 
     rerolls_left = 1 if card == STORM else DICE * 1000
     target = cfg[C_TARGET]
     while skulls < 3 and rerolls_left > 0:
-        go, new_chest, reroll = decide(strategy, params, card, free, chest, skulls, sorceress, cfg,
-                                       own_total, leader_total, final_turn, target, state)
+        if strategy != OPTIMAL_EV:
+            go, new_chest, reroll = decide(strategy, params, card, free, chest, skulls, sorceress, cfg,
+                                           own_total, leader_total, final_turn, target, state)
+        elif final_turn and params[P_FINAL_ROUND] != 0:
+            needed = leader_total - own_total + 1
+            go, new_chest, reroll = final_round_decision(thresholds, round_tables, needed, card, free, chest, skulls,
+                                                         sorceress)
+        else:
+            go, new_chest, reroll = optimal_decision(policy, card, free, chest, skulls, sorceress)
         if not go:
             break
         if not is_legal(card, free, chest, new_chest, reroll, sorceress):
@@ -112,7 +126,8 @@ def play_turn(card, strategy, params, cfg, own_total, leader_total, final_turn, 
 
 
 @njit(cache=True, nogil=True)
-def play_chunk(seed, first_game, n_games, players, strategies, params, cfg, deck, score_low, score_width,
+def play_chunk(seed, first_game, n_games, players, strategies, params, cfg, deck, policy, thresholds, round_tables,
+               score_low, score_width,
                wins, ties, tie_games, capped, games, score_sum, score_sq, score_hist, length_rounds, length_turns,
                card_stats, counters, record_winner, record_scores, record_rounds, record_turns, record_capped):
     """Play a chunk of games; ``record_*`` arrays of length 0 switch per-game rows off.
@@ -164,9 +179,11 @@ def play_chunk(seed, first_game, n_games, players, strategies, params, cfg, deck
                     if other != seat and totals[other] > leader:
                         leader = totals[other]
                 final_turn = trigger >= 0 and seat != trigger
-                seat_params = (params[seat, 0], params[seat, 1], params[seat, 2], params[seat, 3], params[seat, 4])
+                seat_params = (params[seat, 0], params[seat, 1], params[seat, 2], params[seat, 3], params[seat, 4],
+                               params[seat, 5])
                 own, opponents, outcome, dice_rolled, illegal = play_turn(
-                    card, strategies[seat], seat_params, cfg, totals[seat], leader, final_turn, state)
+                    card, strategies[seat], seat_params, cfg, totals[seat], leader, final_turn, state, policy,
+                    thresholds, round_tables)
                 counters[DICE_ROLLED] += dice_rolled
                 counters[ILLEGAL_DECISIONS] += illegal
                 before = totals[seat]

@@ -34,6 +34,13 @@ STRATEGIES = (
          Option("chase_full_chest", "bool", True, "reroll non-scoring dice whenever that roll cannot kill")),
     ),
     Strategy(
+        "optimal-ev",
+        "the solved policy (analyze solve) that maximises the expected own turn score on every card; "
+        "with final_round it plays its last turn for the best chance to beat the leader",
+        (Option("final_round", "bool", False,
+                "in the final round, maximise the chance to beat the leader instead of the expected score"),),
+    ),
+    Strategy(
         "endgame",
         "set-chaser that reads the scoreboard: risks more when behind and someone nears the target; "
         "in its last turn it plays to beat the leader, not for points",
@@ -46,13 +53,17 @@ STRATEGIES = (
 )
 DEFAULT_STRATEGY = "threshold"
 
-FIRST_ROLL, RANDOM, THRESHOLD, SET_CHASER, ENDGAME = range(5)
+FIRST_ROLL, RANDOM, THRESHOLD, SET_CHASER, OPTIMAL_EV, ENDGAME = range(6)
 
 # Every parameter name has one slot in the kernel's per-seat parameter row; a strategy
 # without that parameter gets the value here (endgame always chases the full chest).
-PARAM_SLOTS = {"stop_at": 0, "max_skulls": 1, "chase_full_chest": 2, "danger_zone": 3, "behind_stop_at": 4}
-P_STOP_AT, P_MAX_SKULLS, P_CHASE_FULL_CHEST, P_DANGER_ZONE, P_BEHIND_STOP_AT = range(5)
-SLOT_FALLBACK = {"stop_at": 0, "max_skulls": 2, "chase_full_chest": True, "danger_zone": 0, "behind_stop_at": 0}
+PARAM_SLOTS = {"stop_at": 0, "max_skulls": 1, "chase_full_chest": 2, "danger_zone": 3, "behind_stop_at": 4,
+               "final_round": 5}
+P_STOP_AT, P_MAX_SKULLS, P_CHASE_FULL_CHEST, P_DANGER_ZONE, P_BEHIND_STOP_AT, P_FINAL_ROUND = range(6)
+SLOT_FALLBACK = {"stop_at": 0, "max_skulls": 2, "chase_full_chest": True, "danger_zone": 0, "behind_stop_at": 0,
+                 "final_round": False}
+#: strategies that read the solved policy tables
+SOLVED = ("optimal-ev",)
 
 
 def param_row(name: str, params: dict) -> list[float]:

@@ -1,0 +1,59 @@
+"""The optimal-ev strategy in the kernel: it plays the solver's policy, and final_round helps."""
+
+import math
+
+import pytest
+
+from analyzer.engine.runner import run
+from analyzer.games.skull_island import GAME
+from analyzer.games.skull_island.components import CARDS
+from analyzer.games.skull_island.solver import optimal_policies
+from analyzer.runspec import resolve
+
+
+def _totals(strategies, n, seed, rules=None):
+    spec = resolve(game="skull-island", players=len(strategies), strategies=list(strategies), rules=rules)
+    prepared = GAME.prepare(spec.rules, spec.players, spec.seats)
+    return spec, run(GAME, prepared, n, seed=seed, workers=2)
+
+
+@pytest.mark.parametrize("rules", [None, {"promo_storm": 2, "promo_peace": 2, "full_chest_bonus": 800}])
+def test_simulated_turns_agree_with_the_solved_values(rules):
+    spec, totals = _totals(["optimal-ev", "optimal-ev"], 6000, seed=21, rules=rules)
+    values = optimal_policies(spec.rules).value
+    turns = totals.as_float("card_turns").sum(axis=1)
+    sums = totals.as_float("card_score_sum").sum(axis=1)
+    squares = totals.as_float("card_score_sq").sum(axis=1)
+    checked = 0
+    for card_index, card in enumerate(CARDS):
+        n = turns[card_index]
+        if n == 0:
+            continue
+        mean = sums[card_index] / n
+        se = math.sqrt(max(squares[card_index] / n - mean * mean, 0.0) / n)
+        assert abs(mean - values[card_index]) < 4 * se, (card, mean, values[card_index], se)
+        checked += 1
+    assert checked == (11 if rules is None else 13)
+    assert int(totals["illegal_decisions"][0]) == 0
+
+
+def test_optimal_ev_scores_more_per_turn_than_every_heuristic():
+    _, optimal = _totals(["optimal-ev"] * 2, 3000, seed=4)
+    mean = lambda t: float(t.as_float("card_score_sum").sum() / t.as_float("card_turns").sum())
+    for heuristic in ("threshold", "set-chaser"):
+        _, other = _totals([heuristic] * 2, 3000, seed=4)
+        assert mean(optimal) > mean(other) + 50
+
+
+def test_final_round_play_wins_more_for_the_last_player():
+    """Seat 2 plays the last turn whenever seat 1 triggers: playing to beat the leader pays.
+
+    Measured at 2e5 games: 45.9% plain against 47.3% with final_round (common random numbers).
+    """
+    n = 100_000
+    _, plain = _totals(["optimal-ev", "optimal-ev"], n, seed=3)
+    _, to_win = _totals(["optimal-ev", "optimal-ev:final_round=true"], n, seed=3)
+    p_plain = int(plain["wins"][1]) / n
+    p_win = int(to_win["wins"][1]) / n
+    se_independent = math.sqrt(p_plain * (1 - p_plain) / n + p_win * (1 - p_win) / n)
+    assert p_win - p_plain > 3 * se_independent
