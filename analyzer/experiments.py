@@ -32,8 +32,8 @@ from analyzer.engine.aggregate import Totals
 from analyzer.engine.chunks import chunk_count, chunk_size
 from analyzer.errors import AnalyzerError
 from analyzer.games.base import Game
-from analyzer.games.options import _jsonable, format_value
-from analyzer.result import Result, _finite
+from analyzer.games.options import format_value, jsonable
+from analyzer.result import Result, finite_json
 from analyzer.runspec import RunSpec, parse_assignment, parse_strategy, resolve
 from analyzer.stats import Z95, histogram_summary, mean_interval, wilson_interval
 
@@ -422,7 +422,7 @@ class _Rendered:
     """``render(fmt)`` for the four output kinds, from ``to_dict``/``to_table``/``to_markdown``/``to_csv``."""
 
     def to_json(self) -> str:
-        return json.dumps(_finite(self.to_dict()), indent=2)
+        return json.dumps(finite_json(self.to_dict()), indent=2)
 
     def render(self, fmt: str) -> str:
         if fmt == "json":
@@ -514,7 +514,7 @@ class Comparison(_Rendered):
                 "path": run.spec.scenario.path if run.spec.scenario else None,
                 "players": run.spec.players,
                 "strategies": [s.label for s in run.spec.seats],
-                "changed_rules": _jsonable(run.spec.changed_rules()),
+                "changed_rules": jsonable(run.spec.changed_rules()),
                 "wall_seconds": run.result.info.wall_seconds,
             } for name, run in zip(self.names, self.runs, strict=True)],
             "rows": self.rows(),
@@ -697,7 +697,7 @@ class Matchup(_Rendered):
             "seating": list(self.table.seating),
             "rotations": len(self.table.runs),
             "games_per_rotation": self.table.runs[0].info.n,
-            "changed_rules": _jsonable(self.base.changed_rules()),
+            "changed_rules": jsonable(self.base.changed_rules()),
             "fair_win_rate": 1 / self.players,
             "strategies": [record.to_dict() for record in self.strategies],
             "head_to_head": self.head_to_head(),

@@ -12,7 +12,7 @@ import numpy as np
 from analyzer import __version__
 from analyzer.engine.aggregate import Totals
 from analyzer.games.base import Prepared
-from analyzer.games.options import _jsonable, format_value
+from analyzer.games.options import format_value, jsonable
 from analyzer.runspec import RunSpec
 from analyzer.stats import histogram_summary, mean_interval, wilson_interval
 
@@ -45,7 +45,7 @@ class Result:
         return self._dict
 
     def to_json(self) -> str:
-        return json.dumps(_finite(self.to_dict()), indent=2)
+        return json.dumps(finite_json(self.to_dict()), indent=2)
 
     def _build(self) -> dict[str, Any]:
         game = self.spec.game
@@ -79,7 +79,7 @@ class Result:
             "n": n,
             "seed": self.info.seed,
             "players": players,
-            "rules": _jsonable(self.spec.rules),
+            "rules": jsonable(self.spec.rules),
             "seats": seats,
             "score_unit": game.score_unit,
             "first_player_advantage": {"estimate": int(wins[0]) / n - fair, "ci": [low - fair, high - fair]},
@@ -117,6 +117,25 @@ class Result:
         import pandas as pd
 
         return pd.DataFrame(self.to_dict()["lengths"].values()).set_index("unit")
+
+    # -- figures (the report's, drawn on a given matplotlib axes) ---------------------------
+    def plot_win_rates(self, ax, palette=None):
+        """Win rate by seat with 95% interval bars."""
+        from analyzer.report.figures import plot_win_rates
+
+        return plot_win_rates(self, ax, palette)
+
+    def plot_score_distribution(self, ax, palette=None):
+        """Final score distribution by seat."""
+        from analyzer.report.figures import plot_score_distribution
+
+        return plot_score_distribution(self, ax, palette)
+
+    def plot_lengths(self, ax, unit=None):
+        """Game length histogram and cumulative curve (the main unit unless ``unit`` is given)."""
+        from analyzer.report.figures import plot_lengths
+
+        return plot_lengths(self, ax, unit)
 
     def score_histogram(self) -> tuple[np.ndarray, np.ndarray]:
         """(bin lower edges, counts per seat) of the final scores."""
@@ -193,12 +212,12 @@ class Result:
         return self.to_table() + "\n"
 
 
-def _finite(value):
+def finite_json(value):
     """JSON has no NaN: replace non-finite floats by null."""
     if isinstance(value, float) and not math.isfinite(value):
         return None
     if isinstance(value, dict):
-        return {k: _finite(v) for k, v in value.items()}
+        return {k: finite_json(v) for k, v in value.items()}
     if isinstance(value, list):
-        return [_finite(v) for v in value]
+        return [finite_json(v) for v in value]
     return value

@@ -19,7 +19,6 @@ The search (``analyze tune``) works for every game through the Game contract onl
 
 from __future__ import annotations
 
-import hashlib
 import itertools
 import json
 import math
@@ -32,8 +31,9 @@ import numpy as np
 from analyzer.engine import runner
 from analyzer.engine.progress import Progress
 from analyzer.errors import AnalyzerError
+from analyzer.experiments import derived_seed
 from analyzer.games.base import Game, Strategy, StrategyChoice, canonical_label
-from analyzer.games.options import Option, _jsonable
+from analyzer.games.options import Option, jsonable
 from analyzer.runspec import RunSpec, parse_strategy, resolve
 from analyzer.stats import Z95, wilson_interval
 
@@ -174,12 +174,6 @@ def halving_schedule(candidates: int, budget: int, players: int) -> list[tuple[i
     return schedule
 
 
-def round_seed(seed: int, round_index: int, seat: int) -> int:
-    """The seed of one round's games with the candidate in ``seat`` (the same for every candidate)."""
-    digest = hashlib.sha256(f"tune:{seed}:{round_index}:{seat}".encode()).digest()
-    return int.from_bytes(digest[:8], "little")
-
-
 # -- the search -----------------------------------------------------------------------
 
 @dataclass
@@ -197,7 +191,7 @@ class Candidate:
 
     def summary(self, searched: list[str]) -> dict[str, Any]:
         low, high = wilson_interval(self.wins, self.games)
-        return {"strategy": self.choice.label, "params": {k: _jsonable(self.choice.params[k]) for k in searched},
+        return {"strategy": self.choice.label, "params": {k: jsonable(self.choice.params[k]) for k in searched},
                 "win_rate": self.win_rate, "win_rate_ci": [low, high], "wins": self.wins, "games": self.games,
                 "eliminated_in_round": self.eliminated_in}
 
@@ -283,7 +277,8 @@ def _play(game: Game, base: RunSpec, candidate: Candidate, opponents: list[Strat
         def collect(_chunk, rows, seat=seat, won=won):
             won.append(np.asarray(rows["winner"]) == seat + 1)
 
-        runner.execute(game, prepared, per_seat, round_seed(seed, round_index, seat), workers, backend=backend,
+        round_seed = derived_seed(seed, "tune", round_index, seat)
+        runner.execute(game, prepared, per_seat, round_seed, workers, backend=backend,
                        scheduler=scheduler, progress=bar, record_sink=collect)
         outcome = np.concatenate(won)
         candidate.outcomes.append(outcome)
@@ -338,11 +333,11 @@ class TuneResult:
             "strategy": self.strategy.name,
             "players": self.spec.players,
             "opponents": [o.label for o in self.opponents],
-            "rules": _jsonable(self.spec.rules),
+            "rules": jsonable(self.spec.rules),
             "n": self.budget,
             "games_played": sum(c.games for c in self.pool),
             "seed": self.seed,
-            "searched": {p.option.name: _jsonable(list(v)) for p, v in zip(self.search, self._grid_values(),
+            "searched": {p.option.name: jsonable(list(v)) for p, v in zip(self.search, self._grid_values(),
                                                                             strict=True)},
             "best": self.best.summary(searched),
             "runner_up": self.runner_up.summary(searched),

@@ -18,11 +18,18 @@ def game_options(func):
     return func
 
 
-def execution_options(func):
-    """--seed, --workers, --backend, --scheduler, --checkpoint, --quiet: how games are played."""
+def execution_options(func=None, *, checkpoint: bool = True):
+    """--seed, --workers, --backend, --scheduler, --checkpoint, --quiet: how games are played.
+
+    ``@execution_options(checkpoint=False)`` leaves out --checkpoint, for commands made of
+    many short runs that a checkpoint cannot resume.
+    """
+    if func is None:
+        return lambda f: execution_options(f, checkpoint=checkpoint)
     func = click.option("--quiet", is_flag=True, help="No progress bar.")(func)
-    func = click.option("--checkpoint", metavar="FILE",
-                        help="Save finished chunks to FILE and resume from it when run again.")(func)
+    if checkpoint:
+        func = click.option("--checkpoint", metavar="FILE",
+                            help="Save finished chunks to FILE and resume from it when run again.")(func)
     func = click.option("--scheduler", metavar="ADDRESS",
                         help="A Dask scheduler address (implies --backend dask).")(func)
     func = click.option("--backend", type=click.Choice(["local", "dask"]), default="local", show_default=True,
@@ -33,7 +40,9 @@ def execution_options(func):
 
 
 def output_options(func):
-    func = click.option("-o", "--out", metavar="FILE", help="Write the result to FILE (.json .csv .md .txt).")(func)
+    func = click.option("-o", "--out", metavar="FILE",
+                        help="Write the result to FILE (kind from the extension: .json .csv .md .txt, "
+                             ".pdf where the command plots).")(func)
     func = click.option("--json", "as_json", is_flag=True, help="Short for --format json.")(func)
     func = click.option("--format", "fmt", type=click.Choice(FORMATS), default="table", show_default=True,
                         help="What goes to standard output.")(func)

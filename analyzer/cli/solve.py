@@ -43,16 +43,14 @@ def solve(game, scenario, sets, cards, strategy_specs, needed, quiet, fmt, as_js
               help="Games in total over the whole search (e.g. 2e5).")
 @click.option("--candidates", type=int, default=32, show_default=True,
               help="About how many candidates the low:high ranges are cut into.")
-@execution_options
+@execution_options(checkpoint=False)
 @output_options
 def tune(game, scenario, sets, players, strategy, params, opponents, n, candidates, seed, workers, backend,
-         scheduler, checkpoint, quiet, fmt, as_json, out):
+         scheduler, quiet, fmt, as_json, out):
     """Search a strategy's parameters for the highest win rate against a field of opponents."""
     from analyzer.tune import tune as run_tune
 
     check_out(out)
-    if checkpoint:
-        raise AnalyzerError("tune does not take --checkpoint: a search is many short runs; run it again instead")
     result = run_tune(game=game, strategy=strategy, params=list(params), opponents=list(opponents), n=n,
                       players=players, scenario=scenario, sets=list(sets), seed=seed, workers=workers,
                       candidates=candidates, progress=False if quiet else None, backend=backend, scheduler=scheduler)

@@ -189,7 +189,7 @@ class Option:
         return {
             "name": self.name,
             "type": self.kind,
-            "default": _jsonable(self.default),
+            "default": jsonable(self.default),
             "allowed": self.allowed(),
             "description": self.description,
         }
@@ -251,11 +251,12 @@ def format_value(value, quote_text: bool = False) -> str:
     return str(value)
 
 
-def _jsonable(value):
+def jsonable(value):
+    """Tuples to lists, recursively: a rule value as JSON holds it."""
     if isinstance(value, dict):
-        return {k: _jsonable(v) for k, v in value.items()}
+        return {k: jsonable(v) for k, v in value.items()}
     if isinstance(value, tuple):
-        return [_jsonable(v) for v in value]
+        return [jsonable(v) for v in value]
     return value
 
 

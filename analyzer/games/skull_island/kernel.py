@@ -16,13 +16,11 @@ from analyzer.games.skull_island.policies import decide
 from analyzer.games.skull_island.rules import (
     C_FLOOR,
     C_MAX_ROUNDS,
-    C_SEA_BLOCKS,
     C_SEAT_BONUS,
-    C_SKULL_ISLAND,
     C_TARGET,
     C_TIE_EXTRA,
 )
-from analyzer.games.skull_island.scoring import card_skulls, sabres_needed, score_turn
+from analyzer.games.skull_island.scoring import card_skulls, island_allowed, score_turn
 from analyzer.games.skull_island.solver_space import final_round_decision, optimal_decision
 from analyzer.games.skull_island.strategies import OPTIMAL_EV, P_FINAL_ROUND
 
@@ -73,9 +71,7 @@ def play_turn(card, strategy, params, cfg, own_total, leader_total, final_turn, 
     dice_rolled = DICE
     start_skulls = card_skulls(card)
     skulls = count(free, SKULL) + start_skulls
-    island_allowed = cfg[C_SKULL_ISLAND] != 0 and not (
-        sabres_needed(card) > 0 and cfg[C_SEA_BLOCKS] != 0)
-    if skulls >= 4 and island_allowed:
+    if skulls >= 4 and island_allowed(card, cfg):
         sword_seen = count(free, SWORD) > 0
         rolls_left = 1 if card == STORM else DICE
         while rolls_left > 0:

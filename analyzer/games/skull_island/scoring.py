@@ -38,6 +38,7 @@ from analyzer.games.skull_island.rules import (
     C_SEA_2,
     C_SEA_3,
     C_SEA_4,
+    C_SEA_BLOCKS,
     C_SET_3,
     C_SET_4,
     C_SET_5,
@@ -45,6 +46,7 @@ from analyzer.games.skull_island.rules import (
     C_SET_7,
     C_SET_8,
     C_SET_9,
+    C_SKULL_ISLAND,
 )
 
 
@@ -100,6 +102,12 @@ def set_value(cfg, size):
     if size == 8:
         return cfg[C_SET_8]
     return cfg[C_SET_9]
+
+
+@njit(cache=True, inline="always")
+def island_allowed(card, cfg):
+    """Do 4+ skulls on the first roll go to Skull Island under this card?"""
+    return cfg[C_SKULL_ISLAND] != 0 and not (sabres_needed(card) > 0 and cfg[C_SEA_BLOCKS] != 0)
 
 
 @njit(cache=True)

@@ -37,7 +37,7 @@ import numpy as np
 from analyzer.engine.progress import Progress
 from analyzer.errors import AnalyzerError
 from analyzer.games.base import StrategyChoice
-from analyzer.games.options import _jsonable
+from analyzer.games.options import jsonable
 from analyzer.games.skull_island.components import CARDS, N_CARDS, SORCERESS
 from analyzer.games.skull_island.rules import deck_counts, kernel_config
 from analyzer.games.skull_island.strategies import STRATEGIES, param_row
@@ -74,7 +74,7 @@ def turn_rules(rules: dict[str, Any]) -> dict[str, Any]:
 
 def rules_key(rules: dict[str, Any]) -> str:
     """The cache key of a rule set: its turn options and the code the values depend on."""
-    digest = hashlib.sha256(json.dumps(_jsonable(turn_rules(rules)), sort_keys=True).encode())
+    digest = hashlib.sha256(json.dumps(jsonable(turn_rules(rules)), sort_keys=True).encode())
     folder = Path(__file__).parent
     for name in _SOURCES:
         digest.update((folder / name).read_bytes())
@@ -358,7 +358,7 @@ class Solution:
             "game": "skull-island",
             "objective": self.objective,
             "needed": self.needed,
-            "rules": _jsonable(self.rules),
+            "rules": jsonable(self.rules),
             "cards": cards,
             "deck_average": average,
             "solver": {"tolerance": 1e-9, "solve_seconds": p.seconds, "from_cache": p.cached,

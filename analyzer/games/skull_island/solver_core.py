@@ -34,8 +34,7 @@ from numba.typed import Dict
 
 from analyzer.games.skull_island.components import CHEST, DICE, SKULL, SORCERESS, STORM, SWORD
 from analyzer.games.skull_island.dice import NON_SKULL, count, of, total_dice
-from analyzer.games.skull_island.rules import C_SEA_BLOCKS, C_SKULL_ISLAND
-from analyzer.games.skull_island.scoring import card_skulls, sabres_needed, score_turn
+from analyzer.games.skull_island.scoring import card_skulls, island_allowed, score_turn
 from analyzer.games.skull_island.solver_space import (
     CHEST_SHIFT,
     N_RANKS,
@@ -57,12 +56,6 @@ TOLERANCE = 1e-9
 MAX_SWEEPS = 100_000
 #: skulls of the dice (card skulls not counted) an afterstate can hold
 MAX_SKULLS = 3
-
-
-@njit(cache=True)
-def island_allowed(card, cfg):
-    """Do 4+ skulls on the first roll go to Skull Island under this card?"""
-    return cfg[C_SKULL_ISLAND] != 0 and not (sabres_needed(card) > 0 and cfg[C_SEA_BLOCKS] != 0)
 
 
 @njit(cache=True)
