@@ -1,0 +1,54 @@
+"""Doubloons' strategies: names, parameters, defaults and descriptions.
+
+The decisions themselves are jitted in :mod:`policies`; a strategy reaches the kernel
+as its index in ``STRATEGIES`` plus one row of parameters in ``PARAM_SLOTS`` order.
+"""
+
+from analyzer.games.base import Strategy
+from analyzer.games.options import Option
+
+_TAKE_PARROT = Option("take_parrot", "bool", True,
+                      "take a parrot from the discard pile when it has none in play")
+_COUNT_DISCARDS = Option("count_discards", "bool", True,
+                         "remember the discard pile when judging which numbers are still to come "
+                         "(false: only the open chests count as seen)")
+
+STRATEGIES = (
+    Strategy("random", "uniformly random legal decisions: deck or discard, the parrot's chest, "
+                       "the pirate's swap, the chains' targets, what the key unlocks"),
+    Strategy(
+        "greedy",
+        "takes the discard whenever it opens a chest (a key when something of its own is chained); "
+        "puts the parrot on the chest whose number is least likely to come; swaps its parrot away with the "
+        "pirate, else takes the number least likely to come; chains and unlocks the chests whose numbers "
+        "are most likely to come",
+        (_TAKE_PARROT, _COUNT_DISCARDS),
+    ),
+    Strategy(
+        "saboteur",
+        "greedy, but aims the pirate and the chains at the rival closest to winning, and draws from the "
+        "deck (hoping for the kraken) when that rival plays next and is about to finish",
+        (_TAKE_PARROT, _COUNT_DISCARDS,
+         Option("match_point_bonus", "float", 2.0,
+                "a rival one round win from the match counts as this many chests closer to winning",
+                low=0, high=10),
+         Option("kraken_hunt_at", "int", 1,
+                "draw from the deck instead of taking the discard when the next player is the rival closest "
+                "to winning with at most this many chests left (0: never)",
+                low=0, high=10)),
+    ),
+)
+DEFAULT_STRATEGY = "greedy"
+
+RANDOM, GREEDY, SABOTEUR = range(3)
+
+# Every parameter name has one slot in the kernel's per-seat parameter row; a strategy
+# without that parameter gets the value in SLOT_FALLBACK.
+PARAM_SLOTS = {"take_parrot": 0, "count_discards": 1, "match_point_bonus": 2, "kraken_hunt_at": 3}
+P_TAKE_PARROT, P_COUNT_DISCARDS, P_MATCH_POINT_BONUS, P_KRAKEN_HUNT_AT = range(4)
+SLOT_FALLBACK = {"take_parrot": True, "count_discards": True, "match_point_bonus": 0.0, "kraken_hunt_at": 0}
+
+
+def param_row(params: dict) -> list[float]:
+    """A seat's parameters in kernel slot order."""
+    return [float(params.get(key, SLOT_FALLBACK[key])) for key in PARAM_SLOTS]
