@@ -5,7 +5,8 @@ state depends only on ``(s, i)``: chunking, threads, processes and machines neve
 change a number, and two rule variants run with the same seed start game ``i`` from
 the same stream (common random numbers).
 
-The state is a ``uint64[4]`` array owned by the kernel and re-seeded per game.
+The state is a ``uint64[4]`` array owned by the kernel and re-seeded per game;
+``seed_substream`` gives a game further independent streams keyed by (seed, i, k).
 """
 
 import numpy as np
@@ -15,6 +16,7 @@ _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 _MIX1 = np.uint64(0xBF58476D1CE4E5B9)
 _MIX2 = np.uint64(0x94D049BB133111EB)
 _SEED_SALT = np.uint64(0x5EED5EED5EED5EED)
+_SUBSTREAM_SALT = np.uint64(0xD1CE5EED0F7A1E5)
 _LOW32 = np.uint64(0xFFFFFFFF)
 _TWO32 = np.uint64(1) << np.uint64(32)
 
@@ -31,6 +33,22 @@ def splitmix64_mix(z):
 def seed_game(seed, game_index, state):
     """Fill ``state`` with the generator state of game ``game_index`` of run ``seed``."""
     z = splitmix64_mix(splitmix64_mix(np.uint64(seed) ^ _SEED_SALT) + np.uint64(game_index) * _GOLDEN)
+    for k in range(4):
+        z = z + _GOLDEN
+        state[k] = splitmix64_mix(z)
+
+
+@njit(cache=True)
+def seed_substream(seed, game_index, stream, state):
+    """Fill ``state`` with sub-stream ``stream`` of game ``game_index`` of run ``seed``.
+
+    A game may draw, say, each turn's dice from its own sub-stream (stream = turn):
+    two rule variants then roll the same dice in turn t even after one of them has
+    drawn a different number of random values earlier, which keeps common random
+    numbers in step for much longer.
+    """
+    z = splitmix64_mix(splitmix64_mix(np.uint64(seed) ^ _SEED_SALT) + np.uint64(game_index) * _GOLDEN)
+    z = splitmix64_mix(z ^ _SUBSTREAM_SALT) + np.uint64(stream) * _GOLDEN
     for k in range(4):
         z = z + _GOLDEN
         state[k] = splitmix64_mix(z)

@@ -9,7 +9,7 @@ integers (:mod:`dice`), so a turn passes no arrays around.
 import numpy as np
 from numba import njit
 
-from analyzer.engine.rng import seed_game, shuffle
+from analyzer.engine.rng import seed_game, seed_substream, shuffle
 from analyzer.games.skull_island.components import CHEST, DICE, SKULL, SORCERESS, STORM, SWORD
 from analyzer.games.skull_island.dice import NON_SKULL, count, roll, total_dice
 from analyzer.games.skull_island.policies import decide
@@ -130,9 +130,13 @@ def play_chunk(seed, first_game, n_games, players, strategies, params, cfg, deck
 
     ``cfg`` is the rules' config tuple, ``params`` one row of strategy parameters per seat.
     ``deck`` is the fortune deck (card ids); it is shuffled at the start of every game
-    and reshuffled whenever it runs out.
+    and reshuffled whenever it runs out, from the game's stream. Each turn's dice (and a
+    random strategy's choices) come from the turn's own sub-stream (seed, game, turn), so
+    two rule variants roll the same dice turn by turn: common random numbers stay in
+    step after the variants' decisions differ.
     """
-    state = np.zeros(4, dtype=np.uint64)
+    state = np.zeros(4, dtype=np.uint64)  # the game's stream: the deck
+    turn_state = np.zeros(4, dtype=np.uint64)  # the turn's stream: dice and random choices
     totals = np.zeros(players, dtype=np.int64)
     in_play = np.zeros(players, dtype=np.bool_)  # who is still in the game (ties: the play-off)
     target = cfg[C_TARGET]
@@ -177,8 +181,9 @@ def play_chunk(seed, first_game, n_games, players, strategies, params, cfg, deck
                 final_turn = trigger >= 0 and seat != trigger
                 seat_params = (params[seat, 0], params[seat, 1], params[seat, 2], params[seat, 3], params[seat, 4],
                                params[seat, 5])
+                seed_substream(seed, first_game + g, turns, turn_state)
                 own, opponents, outcome, dice_rolled, illegal = play_turn(
-                    card, strategies[seat], seat_params, cfg, totals[seat], leader, final_turn, state, policy,
+                    card, strategies[seat], seat_params, cfg, totals[seat], leader, final_turn, turn_state, policy,
                     thresholds, round_tables)
                 counters[DICE_ROLLED] += dice_rolled
                 counters[ILLEGAL_DECISIONS] += illegal
