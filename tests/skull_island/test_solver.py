@@ -221,7 +221,6 @@ def test_strategies_decide_from_the_whole_dice():
     strategies must decide the same whatever lies on it."""
     rules = standard_rules()
     cfg = kernel_config(rules)
-    rng = np.zeros(4, dtype=np.uint64)
     for name in ("first-roll", "threshold", "set-chaser"):
         index = [s.name for s in STRATEGIES].index(name)
         params = tuple(param_row(name, parse_solvable([name])[0].params))
@@ -232,12 +231,12 @@ def test_strategies_decide_from_the_whole_dice():
                 if skulls >= 3:
                     continue
                 plain = decide(index, params, card_index, dice, 0, skulls, card_index == SORCERESS, cfg, 0, 0,
-                               False, 0, rng)
+                               False, 0)
                 loose = dice & ((1 << 20) - 1)
                 for j in (1, sub_multisets(loose) // 2, sub_multisets(loose) - 1):
                     chest = sub_multiset(loose, j) if card_index == card("chest") else 0
                     split = decide(index, params, card_index, dice - chest, chest, skulls,
-                                   card_index == SORCERESS, cfg, 0, 0, False, 0, rng)
+                                   card_index == SORCERESS, cfg, 0, 0, False, 0)
                     assert split == plain, (name, CARDS[card_index], counts, chest)
 
 

@@ -12,7 +12,7 @@ from numba import njit
 from analyzer.engine.rng import seed_game, seed_substream, shuffle
 from analyzer.games.skull_island.components import CHEST, DICE, SKULL, SORCERESS, STORM, SWORD
 from analyzer.games.skull_island.dice import NON_SKULL, count, roll, total_dice
-from analyzer.games.skull_island.policies import decide
+from analyzer.games.skull_island.policies import decide, random_decision
 from analyzer.games.skull_island.rules import (
     C_FLOOR,
     C_MAX_ROUNDS,
@@ -22,7 +22,7 @@ from analyzer.games.skull_island.rules import (
 )
 from analyzer.games.skull_island.scoring import card_skulls, island_allowed, score_turn
 from analyzer.games.skull_island.solver_space import final_round_decision, optimal_decision
-from analyzer.games.skull_island.strategies import OPTIMAL_EV, P_FINAL_ROUND
+from analyzer.games.skull_island.strategies import OPTIMAL_EV, P_FINAL_ROUND, RANDOM
 
 EXTRA_ROUNDS = 10
 # a turn's outcome, as the per-card statistics see it
@@ -94,9 +94,11 @@ def play_turn(card, strategy, params, cfg, own_total, leader_total, final_turn, 
     rerolls_left = 1 if card == STORM else DICE * 1000
     target = cfg[C_TARGET]
     while skulls < 3 and rerolls_left > 0:
-        if strategy != OPTIMAL_EV:
+        if strategy == RANDOM:
+            go, new_chest, reroll = random_decision(card, free, chest, sorceress, state)
+        elif strategy != OPTIMAL_EV:
             go, new_chest, reroll = decide(strategy, params, card, free, chest, skulls, sorceress, cfg,
-                                           own_total, leader_total, final_turn, target, state)
+                                           own_total, leader_total, final_turn, target)
         elif final_turn and params[P_FINAL_ROUND] != 0:
             needed = leader_total - own_total + 1
             go, new_chest, reroll = final_round_decision(thresholds, round_tables, needed, card, free, chest, skulls,

@@ -32,7 +32,6 @@ from analyzer.games.skull_island.strategies import (
     P_DANGER_ZONE,
     P_MAX_SKULLS,
     P_STOP_AT,
-    RANDOM,
     THRESHOLD,
 )
 
@@ -146,7 +145,8 @@ def _plan_from_keep(card, total, keep, use_sorceress):
 
 
 @njit(cache=True)
-def _random_decision(card, free, chest, sorceress, state):
+def random_decision(card, free, chest, sorceress, state):
+    """The random strategy's decision: uniformly random legal choices."""
     total = free + chest
     new_chest = 0
     if card == CHEST:
@@ -166,15 +166,14 @@ def _random_decision(card, free, chest, sorceress, state):
 
 @njit(cache=True)
 def decide(strategy, params, card, free, chest, skulls, sorceress, cfg, own_total, leader_total,
-           final_turn, target, state):
-    """One decision after a roll (see the module docstring).
+           final_turn, target):
+    """One decision of a deterministic strategy after a roll (see the module docstring).
 
-    ``params`` is the seat's parameter tuple (positions ``P_*``); ``skulls`` counts card skulls too.
+    ``params`` is the seat's parameter tuple (positions ``P_*``); ``skulls`` counts card
+    skulls too. (``random_decision`` decides for ``random``: only it draws numbers.)
     """
     if strategy == FIRST_ROLL:
         return STOP
-    if strategy == RANDOM:
-        return _random_decision(card, free, chest, sorceress, state)
 
     total = free + chest
     current, _ = score_turn(card, total, chest, False, False, cfg)

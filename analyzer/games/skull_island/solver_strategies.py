@@ -7,7 +7,7 @@ built-in strategies decide from the whole dice (free plus chest), which
 ``tests/skull_island/test_solver.py`` checks state by state.
 
 ``random`` draws its decisions, so its policy is its exact choice distribution (the
-same law as ``policies._random_decision``): with the chest card, each non-skull die
+same law as ``policies.random_decision``): with the chest card, each non-skull die
 goes on the chest with probability 1/2; with the sorceress available and a skull
 showing, she is used with probability 1/2; then it stops with probability 1/2 (or
 surely, with fewer than two dice to move) and otherwise rerolls each movable die with
@@ -44,7 +44,6 @@ _CHOOSE = np.array([[math.comb(n, k) for k in range(DICE + 1)] for n in range(DI
 @njit(cache=True)
 def decided_table(strategy, params, card, cfg):
     """A deterministic strategy's decision in every state, as a policy table row."""
-    rng = np.zeros(4, dtype=np.uint64)  # never drawn from: the strategy is deterministic
     table = np.zeros(N_STATES, dtype=np.int64)
     for flag in range(sorceress_flags(card)):
         sorceress = flag == 1
@@ -53,8 +52,7 @@ def decided_table(strategy, params, card, cfg):
                 continue
             dice = state_dice(rk)
             skulls = count(dice, SKULL) + card_skulls(card)
-            go, new_chest, reroll = decide(strategy, params, card, dice, 0, skulls, sorceress, cfg, 0, 0, False, 0,
-                                           rng)
+            go, new_chest, reroll = decide(strategy, params, card, dice, 0, skulls, sorceress, cfg, 0, 0, False, 0)
             if go and is_legal(card, dice, 0, new_chest, reroll, sorceress):
                 table[flag * N_RANKS + rk] = encode(reroll, new_chest)
     if sorceress_flags(card) == 1:
