@@ -1,102 +1,108 @@
-"""Run ``n`` games as chunks on threads and merge their aggregates exactly.
+"""Run ``n`` games as chunks and merge their aggregates exactly.
 
-Each chunk is played by the game's jitted kernel, which releases the GIL, so plain
-threads use every core. At most ``2 * workers`` chunks are in flight, so memory does
-not depend on ``n``. Totals are integer sums, so the result is bit-identical for
-any number of workers and any completion order.
+Locally, each chunk is played by the game's jitted kernel, which releases the GIL, so
+plain threads use every core; at most ``2 * workers`` chunks are in flight, so memory
+does not depend on ``n``. :func:`execute` can instead send the chunks to a Dask
+cluster (:mod:`analyzer.engine.distributed`) and keep a checkpoint file
+(:mod:`analyzer.engine.checkpoint`). Totals are integer sums, so the result is
+bit-identical for any backend, any number of workers and any completion order.
 """
 
 from __future__ import annotations
 
+import itertools
 import os
+from collections import deque
 from collections.abc import Callable, Iterable
 from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 
 from analyzer.engine.aggregate import Totals
-from analyzer.engine.chunks import Chunk, iter_chunks
+from analyzer.engine.chunks import Chunk, chunk_count, iter_chunks
 from analyzer.errors import AnalyzerError
 from analyzer.games.base import Game, Prepared
 
 RecordSink = Callable[[Chunk, dict], None]
+ChunkCallback = Callable[[Chunk, dict], None]
+BACKENDS = ("local", "dask")
 
 
 def default_workers() -> int:
     return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1)
 
 
+class ChunkCollector:
+    """Where finished chunks go, whatever played them.
+
+    Aggregates are merged into ``totals`` and shown to ``on_chunk`` in completion
+    order; per-game rows reach ``record_sink`` in the order the chunks were handed out
+    (:meth:`planned`), so rows that finish early wait for their predecessors.
+    """
+
+    def __init__(self, on_chunk: ChunkCallback | None = None, record_sink: RecordSink | None = None):
+        self.totals = Totals()
+        self.on_chunk = on_chunk
+        self.record_sink = record_sink
+        self._planned: deque[int] = deque()
+        self._waiting_rows: dict[int, tuple[Chunk, dict]] = {}
+
+    @property
+    def record(self) -> bool:
+        return self.record_sink is not None
+
+    def planned(self, chunk: Chunk) -> None:
+        if self.record:
+            self._planned.append(chunk.index)
+
+    def finished(self, chunk: Chunk, aggregates: dict, rows: dict | None) -> None:
+        self.totals.add(aggregates)
+        if self.on_chunk is not None:
+            self.on_chunk(chunk, aggregates)
+        if self.record:
+            self._waiting_rows[chunk.index] = (chunk, rows)
+            while self._planned and self._planned[0] in self._waiting_rows:
+                self.record_sink(*self._waiting_rows.pop(self._planned.popleft()))
+
+
 def run_chunks(game: Game, prepared: Prepared, seed: int, chunks: Iterable[Chunk],
                workers: int = 1, on_chunk: Callable[[Chunk, dict], None] | None = None,
                record_sink: RecordSink | None = None) -> Totals:
-    """Play the given chunks and return their merged totals.
+    """Play the given chunks on local threads and return their merged totals.
 
     ``on_chunk(chunk, aggregates)`` is called as each chunk finishes (in completion
     order, for progress and checkpoints). ``record_sink(chunk, rows)`` receives the
     per-game rows in chunk order when given.
     """
-    totals = Totals()
-    record = record_sink is not None
+    collector = ChunkCollector(on_chunk, record_sink)
 
     def play(ch: Chunk):
-        return game.run_chunk(prepared, seed, ch.first_game, ch.n_games, record)
-
-    def finish(ch: Chunk, result) -> None:
-        aggregates, rows = result
-        totals.add(aggregates)
-        if on_chunk is not None:
-            on_chunk(ch, aggregates)
-        if record:
-            record_sink(ch, rows)
+        return game.run_chunk(prepared, seed, ch.first_game, ch.n_games, collector.record)
 
     if workers <= 1:
         for ch in chunks:
-            finish(ch, play(ch))
-        return totals
+            collector.planned(ch)
+            collector.finished(ch, *play(ch))
+        return collector.totals
 
-    pending_rows: dict[int, tuple[Chunk, object]] = {}
     with ThreadPoolExecutor(max_workers=workers) as pool:
         in_flight = {}
         chunk_iter = iter(chunks)
-        order: list[Chunk] = []
-        exhausted = False
         while True:
-            while not exhausted and len(in_flight) < 2 * workers:
-                try:
-                    ch = next(chunk_iter)
-                except StopIteration:
-                    exhausted = True
-                    break
-                order.append(ch)
+            for ch in itertools.islice(chunk_iter, 2 * workers - len(in_flight)):
+                collector.planned(ch)
                 in_flight[pool.submit(play, ch)] = ch
             if not in_flight:
                 break
             done, _ = wait(in_flight, return_when=FIRST_COMPLETED)
             for future in done:
-                ch = in_flight.pop(future)
-                result = future.result()
-                if not record:
-                    finish(ch, result)
-                    continue
-                # rows must reach the sink in chunk order: hold early finishers
-                pending_rows[ch.index] = (ch, result)
-            while record and order and order[0].index in pending_rows:
-                ch, result = pending_rows.pop(order.pop(0).index)
-                finish(ch, result)
-    return totals
+                collector.finished(in_flight.pop(future), *future.result())
+    return collector.totals
 
 
 def run(game: Game, prepared: Prepared, n: int, seed: int, workers: int | None = None,
         progress=None, record_sink: RecordSink | None = None,
         on_chunk: Callable[[Chunk, dict], None] | None = None) -> Totals:
     """Play ``n`` games of ``prepared`` with ``seed`` on ``workers`` local threads."""
-    workers = workers or default_workers()
-
-    def finished(ch: Chunk, aggregates) -> None:
-        if progress is not None:
-            progress.advance(ch.n_games)
-        if on_chunk is not None:
-            on_chunk(ch, aggregates)
-
-    return run_chunks(game, prepared, seed, iter_chunks(n), workers, finished, record_sink)
+    return execute(game, prepared, n, seed, workers, progress=progress, record_sink=record_sink, on_chunk=on_chunk)
 
 
 def execute(game: Game, prepared: Prepared, n: int, seed: int, workers: int | None = None,
@@ -106,13 +112,47 @@ def execute(game: Game, prepared: Prepared, n: int, seed: int, workers: int | No
     """The one entry point every command uses to play games.
 
     ``backend`` is ``local`` (threads here) or ``dask``; a ``scheduler`` address implies
-    dask. ``checkpoint`` names a file that saves finished chunks and resumes from them.
-    Whatever runs the chunks, the totals are bit-identical.
+    dask (without one, dask starts a local cluster of ``workers`` processes).
+    ``checkpoint`` names a file that saves finished chunks and resumes from them: chunks
+    already in it are not played again, and ``on_chunk`` sees only the chunks played
+    now. ``progress.advance`` is called per chunk with its games. Whatever runs the
+    chunks, the totals are bit-identical.
     """
     if scheduler is not None:
         backend = "dask"
-    if backend not in ("local", "dask"):
+    if backend not in BACKENDS:
         raise AnalyzerError(f"--backend {backend!r} is not allowed; it must be local or dask")
-    if backend == "dask" or checkpoint is not None:
-        raise AnalyzerError("the dask backend and --checkpoint are not available in this version")
-    return run(game, prepared, n, seed, workers, progress, record_sink, on_chunk)
+    if checkpoint is not None and record_sink is not None:
+        raise AnalyzerError("--checkpoint cannot be combined with --save-games: saved game rows cannot be resumed")
+    workers = workers or default_workers()
+
+    saved = None
+    if checkpoint is not None:
+        from analyzer.engine.checkpoint import Checkpoint
+
+        saved = Checkpoint.open(checkpoint, game, prepared, n, seed)
+        if progress is not None:
+            progress.total -= saved.games_done  # the bar and its rate count what is left to play
+    chunks = (ch for ch in iter_chunks(n) if saved is None or not saved.has(ch.index))
+    chunks_to_play = chunk_count(n) - (saved.chunks_done if saved is not None else 0)
+
+    def finished(ch: Chunk, aggregates: dict) -> None:
+        if saved is not None:
+            saved.record(ch, aggregates)
+        if progress is not None:
+            progress.advance(ch.n_games)
+        if on_chunk is not None:
+            on_chunk(ch, aggregates)
+
+    try:
+        if backend == "local":
+            totals = run_chunks(game, prepared, seed, chunks, workers, finished, record_sink)
+        else:
+            from analyzer.engine.distributed import run_on_dask
+
+            totals = run_on_dask(game, prepared, seed, chunks, chunks_to_play, workers, scheduler, finished,
+                                 record_sink)
+    finally:
+        if saved is not None:
+            saved.save()
+    return saved.totals if saved is not None else totals

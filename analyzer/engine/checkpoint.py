@@ -1,0 +1,236 @@
+"""Resumable runs: a file holding the merged totals of a run's finished chunks.
+
+A chunk's aggregates depend only on (seed, rules, strategies, chunk), and the chunk
+plan only on ``n`` (:mod:`analyzer.engine.chunks`), so a run that resumes from the
+merged totals of its finished chunks and plays the others ends with exactly the
+totals of an uninterrupted run, on any backend and any number of workers.
+
+The file is JSON: what identifies the run (every argument that changes a number,
+plus a digest of the arrays the kernel reads), the finished chunk indices as ranges,
+and the merged totals as exact integers. It is rewritten atomically (a temporary
+file, flushed to disk, then renamed), so a kill at any moment leaves the previous
+complete version. A file made by a different run is refused, naming what differs.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from analyzer import __version__
+from analyzer.engine.aggregate import Totals
+from analyzer.engine.chunks import Chunk, chunk_count, chunk_size
+from analyzer.errors import AnalyzerError
+from analyzer.games.base import Game, Prepared
+from analyzer.output import atomic_path
+
+FILE_FORMAT = "pirate-analyzer checkpoint"
+SCHEMA = 1
+#: the shortest time between two saves; a save also waits at least this many times as
+#: long as the previous save took, so writing costs at most a few percent of a run
+SAVE_INTERVAL_SECONDS = 1.0
+SAVE_COST_FACTOR = 20
+
+
+def _plain(value: Any) -> Any:
+    """``value`` as plain JSON values (tuples as lists, numpy values as Python ones)."""
+    def convert(item):
+        if isinstance(item, (np.ndarray, np.generic)):
+            return item.tolist()
+        if isinstance(item, (set, frozenset)):
+            return sorted(item)
+        return str(item)
+
+    return json.loads(json.dumps(value, default=convert, sort_keys=True))
+
+
+def kernel_inputs_digest(prepared: Prepared) -> str:
+    """A hash of everything the kernel reads besides the seed (arrays, scalars, bins)."""
+    digest = hashlib.sha256()
+    for key in sorted(prepared.arrays):
+        array = np.ascontiguousarray(prepared.arrays[key])
+        digest.update(f"{key}:{array.dtype.str}:{array.shape}:".encode())
+        digest.update(array.tobytes())
+    rest = {"scalars": prepared.scalars, "score_bins": prepared.score_bins, "length_caps": prepared.length_caps}
+    digest.update(json.dumps(_plain(rest), sort_keys=True).encode())
+    return digest.hexdigest()
+
+
+def run_identity(game: Game, prepared: Prepared, n: int, seed: int) -> dict[str, Any]:
+    """Every argument that changes a run's numbers, as plain JSON values."""
+    return _plain({
+        "version": __version__,
+        "game": game.id,
+        "players": prepared.players,
+        "rules": prepared.rules,
+        "strategies": [seat.label for seat in prepared.seats],
+        "strategy_params": [seat.params for seat in prepared.seats],
+        "seed": seed,
+        "n": n,
+        "chunk_size": chunk_size(n),
+        "kernel_inputs": kernel_inputs_digest(prepared),
+    })
+
+
+def fingerprint(identity: dict[str, Any]) -> str:
+    return hashlib.sha256(json.dumps(identity, sort_keys=True).encode()).hexdigest()
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, list):
+        return "[" + ", ".join(_show(v) for v in value) + "]"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def differences(stored: dict[str, Any], current: dict[str, Any]) -> list[str]:
+    """What differs between two run identities, in words (rule by rule for rules)."""
+    found = []
+    for key, now in current.items():
+        then = stored.get(key)
+        if then == now:
+            continue
+        if key == "rules" and isinstance(then, dict):
+            for rule in sorted(set(then) | set(now)):
+                if then.get(rule) != now.get(rule):
+                    found.append(f"rule {rule} {_show(then.get(rule))} in the checkpoint, {_show(now.get(rule))} now")
+        elif key == "kernel_inputs":
+            found.append("the game's kernel inputs differ (other game data)")
+        else:
+            found.append(f"{key.replace('_', ' ')} {_show(then)} in the checkpoint, {_show(now)} now")
+    return found
+
+
+def variant_path(path: str | Path, index: int) -> str:
+    """The checkpoint file of variant ``index`` of a command that plays several runs.
+
+    ``runs/sweep.ckpt`` -> ``runs/sweep.3.ckpt``: each run keeps its own file, so a
+    rerun of the same command resumes every variant and a changed one is refused.
+    """
+    path = Path(path)
+    return str(path.with_name(f"{path.stem}.{index}{path.suffix}"))
+
+
+def _ranges(indices: set[int]) -> list[list[int]]:
+    """Sorted indices as ``[start, stop)`` ranges."""
+    ranges: list[list[int]] = []
+    for index in sorted(indices):
+        if ranges and ranges[-1][1] == index:
+            ranges[-1][1] = index + 1
+        else:
+            ranges.append([index, index + 1])
+    return ranges
+
+
+class Checkpoint:
+    """The finished chunks of one run and their merged totals, saved to ``path``."""
+
+    def __init__(self, path: Path, identity: dict[str, Any], n: int):
+        self.path = path
+        self.identity = identity
+        self.n = n
+        self.totals = Totals()
+        self.finished: set[int] = set()
+        self.games_done = 0
+        self._dirty = True
+        self._last_save = 0.0
+        self._save_seconds = 0.0
+
+    @classmethod
+    def open(cls, path: str | Path, game: Game, prepared: Prepared, n: int, seed: int) -> Checkpoint:
+        """Resume from ``path`` if it exists (refusing another run's file), else start it."""
+        path = Path(path)
+        checkpoint = cls(path, run_identity(game, prepared, n, seed), n)
+        if path.is_dir():
+            raise AnalyzerError(f"checkpoint {path} is a folder, not a file name")
+        if path.exists():
+            checkpoint._load()
+        else:
+            folder = path.parent
+            if not folder.is_dir():
+                raise AnalyzerError(f"checkpoint {path}: the folder {folder} does not exist")
+        checkpoint.save()  # fails now, not after hours of play, if the file cannot be written
+        return checkpoint
+
+    @property
+    def chunks_done(self) -> int:
+        return len(self.finished)
+
+    def has(self, index: int) -> bool:
+        return index in self.finished
+
+    def record(self, chunk: Chunk, aggregates: dict) -> None:
+        """Add a finished chunk; save when enough time has passed since the last save."""
+        if chunk.index in self.finished:
+            raise ValueError(f"chunk {chunk.index} was recorded twice")
+        self.totals.add(aggregates)
+        self.finished.add(chunk.index)
+        self.games_done += chunk.n_games
+        self._dirty = True
+        wait = max(SAVE_INTERVAL_SECONDS, SAVE_COST_FACTOR * self._save_seconds)
+        if time.monotonic() - self._last_save >= wait:
+            self.save()
+
+    def save(self) -> None:
+        """Write the file atomically (temporary file, fsync, rename) if anything changed."""
+        if not self._dirty:
+            return
+        start = time.monotonic()
+        document = {
+            "format": FILE_FORMAT,
+            "schema": SCHEMA,
+            "fingerprint": fingerprint(self.identity),
+            "run": self.identity,
+            "chunks": chunk_count(self.n),
+            "games_done": self.games_done,
+            "finished": _ranges(self.finished),
+            "totals": self.totals.to_jsonable(),
+        }
+        try:
+            with atomic_path(self.path) as temp, open(temp, "w", encoding="utf-8") as stream:
+                json.dump(document, stream, separators=(",", ":"))
+                stream.flush()
+                os.fsync(stream.fileno())
+        except OSError as exc:
+            raise AnalyzerError(f"checkpoint {self.path} cannot be written: {exc.strerror or exc}") from None
+        self._dirty = False
+        self._last_save = time.monotonic()
+        self._save_seconds = self._last_save - start
+
+    def _load(self) -> None:
+        not_valid = f"checkpoint {self.path} is not a valid {FILE_FORMAT} file; delete it or use another name"
+        try:
+            document = json.loads(self.path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, ValueError):
+            raise AnalyzerError(not_valid) from None
+        if not isinstance(document, dict) or document.get("format") != FILE_FORMAT:
+            raise AnalyzerError(not_valid)
+        if document.get("schema") != SCHEMA:
+            raise AnalyzerError(f"checkpoint {self.path} has format version {document.get('schema')!r}; "
+                                f"this version of pirate-analyzer reads version {SCHEMA}")
+        if document.get("fingerprint") != fingerprint(self.identity):
+            stored = document.get("run") if isinstance(document.get("run"), dict) else {}
+            what = "; ".join(differences(stored, self.identity)) or "its run description was altered"
+            raise AnalyzerError(f"checkpoint {self.path} belongs to a different run ({what}); "
+                                f"give the same arguments to resume it, or another --checkpoint file")
+        try:
+            finished = {i for start, stop in document["finished"] for i in range(start, stop)}
+            totals = Totals.from_jsonable(document["totals"])
+            games_done = int(document["games_done"])
+        except (KeyError, TypeError, ValueError):
+            raise AnalyzerError(not_valid) from None
+        size = chunk_size(self.n)
+        games_in_finished = sum(min(size, self.n - i * size) for i in finished)
+        recorded_games = int(totals["games"].sum()) if "games" in totals else 0
+        if (any(not 0 <= i < chunk_count(self.n) for i in finished)
+                or games_done != games_in_finished or recorded_games != games_done):
+            raise AnalyzerError(not_valid)
+        self.finished, self.totals, self.games_done = finished, totals, games_done
+        self._dirty = False

@@ -1,0 +1,205 @@
+"""Play a run's chunks on a Dask cluster: an existing one, or a local one started here.
+
+A task plays a group of consecutive chunks and returns each chunk's own aggregates,
+so the client merges exactly the numbers the local backend merges (integer sums:
+the order of arrival does not matter) and reports every chunk to progress bars,
+checkpoints and convergence curves. Groups are sized so each worker thread gets
+about ``TASKS_PER_THREAD`` tasks (scheduling costs little, and the last tasks still
+balance the load), and at most ``MAX_CHUNKS_PER_TASK`` chunks (a lost worker or a
+kill costs little work). Only a window of tasks is submitted at a time, so a run of
+1e12 games needs no more memory than one of 1e6.
+
+When a worker dies, Dask reruns the tasks it had not delivered on the other workers;
+a chunk's result depends only on (seed, chunk), so the totals do not change.
+
+This module imports Dask; the runner imports it only for ``--backend dask``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import logging
+import math
+import signal
+import uuid
+from collections.abc import Callable, Iterable, Iterator
+
+from analyzer import __version__
+from analyzer.engine.aggregate import Totals
+from analyzer.engine.chunks import Chunk
+from analyzer.engine.runner import ChunkCollector, RecordSink
+from analyzer.errors import AnalyzerError
+from analyzer.games.base import Game, Prepared
+
+#: how long to try to reach a scheduler before giving up
+CONNECT_TIMEOUT_SECONDS = 5
+#: how long a scheduler may have no worker at all before the run is abandoned
+WORKER_WAIT_SECONDS = 120
+TASKS_PER_THREAD = 16
+MAX_CHUNKS_PER_TASK = 64
+#: tasks in flight per worker thread: one running, one queued
+WINDOW_PER_THREAD = 2
+#: the environment of local-cluster worker processes: one process per core runs one
+#: kernel at a time, so no library may start threads of its own
+WORKER_ENVIRONMENT = {"NUMBA_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1",
+                      "OPENBLAS_NUM_THREADS": "1"}
+#: Dask settings of a local cluster. By default Dask's housekeeping (event-loop health
+#: checks every 20 ms, a statistical profiler sampling every 10 ms, memory and system
+#: monitors) costs about 9% of a core on a 2-worker cluster; with these, a quarter of that
+LOCAL_CLUSTER_CONFIG = {
+    "distributed.admin.tick.interval": "200ms",
+    "distributed.admin.system-monitor.interval": "2s",
+    "distributed.worker.memory.monitor-interval": "1s",
+    "distributed.worker.profile.enabled": False,
+}
+
+
+def play_chunks(game: Game, prepared: Prepared, seed: int, chunks: list[Chunk], record: bool,
+                version: str) -> list[tuple[Chunk, dict, dict | None]]:
+    """The task a worker runs: play ``chunks`` and return each one's aggregates (and rows).
+
+    ``version`` is the client's: a worker with another version of the package could
+    play other numbers, so it refuses.
+    """
+    if version != __version__:
+        raise AnalyzerError(f"a Dask worker has pirate-analyzer {__version__} and this machine {version}; "
+                            f"install the same version everywhere")
+    return [(ch, *game.run_chunk(prepared, seed, ch.first_game, ch.n_games, record)) for ch in chunks]
+
+
+def chunks_per_task(chunks_to_play: int, threads: int) -> int:
+    return max(1, min(MAX_CHUNKS_PER_TASK, math.ceil(chunks_to_play / (TASKS_PER_THREAD * max(1, threads)))))
+
+
+def consecutive_groups(chunks: Iterable[Chunk], size: int) -> Iterator[list[Chunk]]:
+    """Runs of at most ``size`` chunks with consecutive indices (a gap starts a new group)."""
+    group: list[Chunk] = []
+    for ch in chunks:
+        if group and (len(group) == size or ch.index != group[-1].index + 1):
+            yield group
+            group = []
+        group.append(ch)
+    if group:
+        yield group
+
+
+def _import_distributed():
+    try:
+        import distributed
+    except ImportError:
+        raise AnalyzerError("--backend dask needs Dask: pip install 'pirate-analyzer[dask]'") from None
+    return distributed
+
+
+@contextlib.contextmanager
+def _quiet_dask_logs():
+    """Dask's own log lines (reconnects, restarted workers) would break the one-line output."""
+    logger = logging.getLogger("distributed")
+    level = logger.level
+    logger.setLevel(logging.CRITICAL)
+    try:
+        yield
+    finally:
+        logger.setLevel(level)
+
+
+def check_scheduler(address: str) -> None:
+    """Fail within ``CONNECT_TIMEOUT_SECONDS`` with one line if ``address`` cannot be reached."""
+    from distributed.comm import connect
+
+    async def probe():
+        comm = await connect(address, timeout=CONNECT_TIMEOUT_SECONDS)
+        await comm.close()
+
+    try:
+        asyncio.run(probe())
+    except ValueError as exc:
+        raise AnalyzerError(f"--scheduler {address!r} is not a Dask scheduler address: {exc}") from None
+    except OSError:
+        raise AnalyzerError(f"cannot reach the Dask scheduler at {address} within {CONNECT_TIMEOUT_SECONDS} s "
+                            f"(is `dask scheduler` running there?)") from None
+    except Exception as exc:  # noqa: BLE001 - whatever answered was not a Dask scheduler
+        raise AnalyzerError(f"the service at {address} did not answer as a Dask scheduler "
+                            f"({type(exc).__name__})") from None
+
+
+def dask_setup(worker) -> None:
+    """Run by each local-cluster worker process as it starts (this module is its preload).
+
+    Ctrl-C reaches every process of the terminal's process group: the workers ignore
+    it and the client, interrupted, closes the cluster (saving its checkpoint first).
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def local_cluster(workers: int):
+    """A Dask cluster on this machine: ``workers`` processes of one thread, no dashboard.
+
+    Its scheduler and nannies run in this process and read ``LOCAL_CLUSTER_CONFIG``
+    as they start; each nanny hands its settings to the worker process it (re)starts.
+    Shutdown races (a heartbeat to a scheduler already gone) are logged as errors by
+    Dask, so only critical log lines are let through.
+    """
+    distributed = _import_distributed()
+    import dask
+
+    with dask.config.set(LOCAL_CLUSTER_CONFIG):
+        return distributed.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                                        dashboard_address=None, scheduler_kwargs={"dashboard_address": ":0"},
+                                        silence_logs=logging.CRITICAL, env=WORKER_ENVIRONMENT, preload=[__name__])
+
+
+@contextlib.contextmanager
+def dask_client(scheduler: str | None, workers: int):
+    """A client of the cluster at ``scheduler``, or of a local cluster of ``workers`` processes."""
+    distributed = _import_distributed()
+    with _quiet_dask_logs():
+        if scheduler is None:
+            with local_cluster(workers) as cluster, distributed.Client(cluster, set_as_default=False) as client:
+                yield client
+            return
+        check_scheduler(scheduler)
+        try:
+            client = distributed.Client(scheduler, timeout=CONNECT_TIMEOUT_SECONDS, set_as_default=False)
+        except OSError:
+            raise AnalyzerError(f"cannot connect to the Dask scheduler at {scheduler}") from None
+        with client:
+            try:
+                client.wait_for_workers(1, timeout=WORKER_WAIT_SECONDS)
+            except TimeoutError:
+                raise AnalyzerError(f"the Dask scheduler at {scheduler} has had no workers for "
+                                    f"{WORKER_WAIT_SECONDS} s (start some with `dask worker {scheduler}`)") from None
+            yield client
+
+
+def run_on_dask(game: Game, prepared: Prepared, seed: int, chunks: Iterable[Chunk], chunks_to_play: int,
+                workers: int, scheduler: str | None, on_chunk: Callable[[Chunk, dict], None] | None = None,
+                record_sink: RecordSink | None = None) -> Totals:
+    """Play ``chunks`` (``chunks_to_play`` of them) on Dask; the merged totals, as :func:`run_chunks`."""
+    collector = ChunkCollector(on_chunk, record_sink)
+    if chunks_to_play <= 0:
+        return collector.totals
+    with dask_client(scheduler, workers) as client:
+        from distributed import as_completed
+
+        threads = sum(client.nthreads().values())
+        groups = consecutive_groups(chunks, chunks_per_task(chunks_to_play, threads))
+        run_key = uuid.uuid4().hex
+
+        def submit(group: list[Chunk]):
+            for ch in group:
+                collector.planned(ch)
+            return client.submit(play_chunks, game, prepared, seed, group, collector.record, __version__,
+                                 key=f"play_chunks-{run_key}-{group[0].index}")
+
+        tasks = as_completed([submit(group) for group in
+                              itertools.islice(groups, max(2, WINDOW_PER_THREAD * threads))], loop=client.loop)
+        for task in tasks:
+            for ch, aggregates, rows in task.result():
+                collector.finished(ch, aggregates, rows)
+            task.release()
+            for group in itertools.islice(groups, 1):
+                tasks.add(submit(group))
+    return collector.totals
