@@ -104,11 +104,19 @@ def run_spec(spec: RunSpec, n: int | str, seed: int | None = None, workers: int 
         writer = GamesWriter(save_games, spec.players)
     prepared = spec.game.prepare(spec.rules, spec.players, spec.seats)
     bar = Progress(n, enabled=progress) if progress is not False else None
+    played = 0  # games played in this session (a resumed checkpoint plays only the rest)
+
+    def count_played(chunk, aggregates):
+        nonlocal played
+        played += chunk.n_games
+        if on_chunk is not None:
+            on_chunk(chunk, aggregates)
+
     start = time.perf_counter()
     try:
         totals = runner.execute(spec.game, prepared, n, seed, workers, backend=backend, scheduler=scheduler,
                                 checkpoint=None if checkpoint is None else str(checkpoint), progress=bar,
-                                record_sink=writer.write if writer else None, on_chunk=on_chunk)
+                                record_sink=writer.write if writer else None, on_chunk=count_played)
         if writer:
             writer.commit()
     finally:
@@ -119,4 +127,5 @@ def run_spec(spec: RunSpec, n: int | str, seed: int | None = None, workers: int 
     wall = time.perf_counter() - start
     used_backend = "dask" if scheduler is not None else backend
     return Result(spec, prepared, totals,
-                  RunInfo(seed=seed, n=n, wall_seconds=wall, workers=workers, backend=used_backend))
+                  RunInfo(seed=seed, n=n, wall_seconds=wall, workers=None if scheduler else workers,
+                          backend=used_backend, games_played=played))

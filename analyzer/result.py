@@ -24,8 +24,9 @@ class RunInfo:
     seed: int
     n: int
     wall_seconds: float
-    workers: int
+    workers: int | None  # None: the workers of a Dask cluster given by its scheduler address
     backend: str = "local"
+    games_played: int | None = None  # in this session (fewer than n when a checkpoint resumed)
 
 
 class Result:
@@ -72,6 +73,7 @@ class Result:
         low, high = wilson_interval(int(wins[0]), n)
         lengths = {unit: {"unit": unit, **histogram_summary(t[f"length_{unit}"])} for unit in game.length_units}
         wall = self.info.wall_seconds
+        played = n if self.info.games_played is None else self.info.games_played
         return {
             "schema": SCHEMA,
             "game": game.id,
@@ -91,7 +93,7 @@ class Result:
             "run": {
                 "version": __version__,
                 "wall_seconds": wall,
-                "games_per_second": n / wall if wall > 0 else None,
+                "games_per_second": played / wall if wall > 0 else None,
                 "workers": self.info.workers,
                 "backend": self.info.backend,
             },
@@ -177,7 +179,8 @@ class Result:
         run = d["run"]
         lines.append("")
         rate = run["games_per_second"] or 0
-        lines.append(f"{run['wall_seconds']:.2f} s wall, {rate:,.0f} games/s, {run['workers']} workers "
+        workers = "the cluster's" if run["workers"] is None else run["workers"]
+        lines.append(f"{run['wall_seconds']:.2f} s wall, {rate:,.0f} games/s, {workers} workers "
                      f"({run['backend']}), pirate-analyzer {run['version']}")
         return "\n".join(lines)
 

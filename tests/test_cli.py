@@ -134,3 +134,13 @@ def test_api_matches_the_command_and_gives_dataframes():
 def test_version_and_help():
     assert invoke("--version").exit_code == 0
     assert "simulate" in invoke("--help").stdout
+
+
+def test_a_resumed_run_reports_the_rate_of_the_games_it_played(tmp_path):
+    checkpoint = str(tmp_path / "run.ckpt")
+    first = json.loads(invoke(*RUN, "--json", "--checkpoint", checkpoint).stdout)
+    again = json.loads(invoke(*RUN, "--json", "--checkpoint", checkpoint).stdout)
+    assert first["run"]["games_per_second"] > 0
+    assert again["run"]["games_per_second"] == 0  # everything came from the checkpoint
+    first.pop("run"), again.pop("run")
+    assert first == again

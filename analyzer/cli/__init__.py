@@ -64,7 +64,10 @@ class AnalyzeGroup(click.Group):
                               standalone_mode=False, **extra)
         except click.exceptions.Exit as exc:
             sys.exit(exc.exit_code)
-        except click.exceptions.Abort:
+        except click.exceptions.Abort as exc:
+            if isinstance(exc.__context__, KeyboardInterrupt):
+                click.echo("analyze: interrupted", err=True)
+                sys.exit(130)
             click.echo("analyze: aborted", err=True)
             sys.exit(1)
         except click.ClickException as exc:
