@@ -17,7 +17,6 @@ from __future__ import annotations
 import csv
 import hashlib
 import io
-import json
 import math
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
@@ -33,7 +32,8 @@ from analyzer.engine.chunks import chunk_count, chunk_size
 from analyzer.errors import AnalyzerError
 from analyzer.games.base import Game
 from analyzer.games.options import format_value, jsonable
-from analyzer.result import Result, finite_json
+from analyzer.output import Rendered
+from analyzer.result import Result
 from analyzer.runspec import RunSpec, parse_assignment, parse_strategy, resolve
 from analyzer.stats import Z95, histogram_summary, mean_interval, wilson_interval
 
@@ -418,22 +418,6 @@ def _csv(headers: list[str], rows: list[list]) -> str:
     return buffer.getvalue()
 
 
-class _Rendered:
-    """``render(fmt)`` for the four output kinds, from ``to_dict``/``to_table``/``to_markdown``/``to_csv``."""
-
-    def to_json(self) -> str:
-        return json.dumps(finite_json(self.to_dict()), indent=2)
-
-    def render(self, fmt: str) -> str:
-        if fmt == "json":
-            return self.to_json() + "\n"
-        if fmt == "csv":
-            return self.to_csv()
-        if fmt == "markdown":
-            return self.to_markdown() + "\n"
-        return self.to_table() + "\n"
-
-
 def players_text(spec: RunSpec) -> str:
     """``4 players (threshold on every seat)`` or with the strategy of each seat."""
     labels = [s.label for s in spec.seats]
@@ -454,7 +438,7 @@ def _setup(spec: RunSpec) -> str:
 
 # -- comparing variants ---------------------------------------------------------------------
 
-class Comparison(_Rendered):
+class Comparison(Rendered):
     """Every metric of several variants side by side, with the difference to the first."""
 
     SCHEMA = "pirate-analyzer/compare/1"
@@ -655,7 +639,7 @@ class Pairing:
         return sum(result.info.n for result in self.runs)
 
 
-class Matchup(_Rendered):
+class Matchup(Rendered):
     """Strategies compared with every rotation of the seating played equally often."""
 
     SCHEMA = "pirate-analyzer/matchup/1"
@@ -913,7 +897,7 @@ def _forbid_set(option_name: str, sets: list[str] | None) -> None:
             raise AnalyzerError(f"--set {text!r} and --param both set {option_name}: give it only in --param")
 
 
-class Sweep(_Rendered):
+class Sweep(Rendered):
     """Every metric for each value of one rule option (all values played with the same seed)."""
 
     SCHEMA = "pirate-analyzer/sweep/1"
@@ -1056,7 +1040,7 @@ def _fairest_value(xs: np.ndarray, rates: np.ndarray, low: float, high: float) -
     return float(candidates[best]), float(gaps[best])
 
 
-class Balance(_Rendered):
+class Balance(Rendered):
     """The value of a numeric rule option that makes every seat equally likely to win."""
 
     SCHEMA = "pirate-analyzer/balance/1"

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import contextlib
+import json
+import math
 import os
 import tempfile
 from pathlib import Path
@@ -43,3 +45,29 @@ def atomic_path(path: str | Path):
 def write_text_atomic(path: str | Path, text: str) -> None:
     with atomic_path(path) as temp:
         temp.write_text(text, encoding="utf-8")
+
+
+def finite_json(value):
+    """JSON has no NaN: replace non-finite floats by null."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    if isinstance(value, dict):
+        return {k: finite_json(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [finite_json(v) for v in value]
+    return value
+
+
+class Rendered:
+    """``render(fmt)`` for the four output kinds of every result (``--format``, ``-o``).
+
+    A subclass gives ``to_dict`` (the JSON), ``to_table``, ``to_markdown`` and ``to_csv``.
+    """
+
+    def to_json(self) -> str:
+        return json.dumps(finite_json(self.to_dict()), indent=2)
+
+    def render(self, fmt: str) -> str:
+        writers = {"json": self.to_json, "csv": self.to_csv, "markdown": self.to_markdown}
+        text = writers.get(fmt, self.to_table)()
+        return text if text.endswith("\n") else text + "\n"

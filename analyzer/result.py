@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -13,6 +11,7 @@ from analyzer import __version__
 from analyzer.engine.aggregate import Totals
 from analyzer.games.base import Prepared
 from analyzer.games.options import format_value, jsonable
+from analyzer.output import Rendered
 from analyzer.runspec import RunSpec
 from analyzer.stats import histogram_summary, mean_interval, wilson_interval
 
@@ -29,7 +28,7 @@ class RunInfo:
     games_played: int | None = None  # in this session (fewer than n when a checkpoint resumed)
 
 
-class Result:
+class Result(Rendered):
     """Merged totals of a run plus everything needed to describe it."""
 
     def __init__(self, spec: RunSpec, prepared: Prepared, totals: Totals, info: RunInfo):
@@ -44,9 +43,6 @@ class Result:
         if self._dict is None:
             self._dict = self._build()
         return self._dict
-
-    def to_json(self) -> str:
-        return json.dumps(finite_json(self.to_dict()), indent=2)
 
     def _build(self) -> dict[str, Any]:
         game = self.spec.game
@@ -204,23 +200,3 @@ class Result:
             lines.append(f"Length in {unit}: mean {block['mean']:.2f}, median {block['median']}, "
                          f"p5 {block['p5']}, p95 {block['p95']}, max {block['max']}")
         return "\n".join(lines) + "\n"
-
-    def render(self, fmt: str) -> str:
-        if fmt == "json":
-            return self.to_json() + "\n"
-        if fmt == "csv":
-            return self.to_csv()
-        if fmt == "markdown":
-            return self.to_markdown()
-        return self.to_table() + "\n"
-
-
-def finite_json(value):
-    """JSON has no NaN: replace non-finite floats by null."""
-    if isinstance(value, float) and not math.isfinite(value):
-        return None
-    if isinstance(value, dict):
-        return {k: finite_json(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [finite_json(v) for v in value]
-    return value

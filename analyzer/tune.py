@@ -20,7 +20,6 @@ The search (``analyze tune``) works for every game through the Game contract onl
 from __future__ import annotations
 
 import itertools
-import json
 import math
 import time
 from dataclasses import dataclass, field
@@ -34,6 +33,7 @@ from analyzer.errors import AnalyzerError
 from analyzer.experiments import derived_seed
 from analyzer.games.base import Game, Strategy, StrategyChoice, canonical_label
 from analyzer.games.options import Option, jsonable
+from analyzer.output import Rendered
 from analyzer.runspec import RunSpec, parse_strategy, resolve
 from analyzer.stats import Z95, wilson_interval
 
@@ -288,7 +288,7 @@ def _play(game: Game, base: RunSpec, candidate: Candidate, opponents: list[Strat
 
 # -- the result -----------------------------------------------------------------------
 
-class TuneResult:
+class TuneResult(Rendered):
     """A finished search: the finalists (best first), every candidate's record, the rounds."""
 
     def __init__(self, base: RunSpec, strategy: Strategy, search: list[SearchParam], opponents: list[StrategyChoice],
@@ -403,15 +403,6 @@ class TuneResult:
             lines.append(f"| {c['strategy']} | {c['win_rate']:.4f} | {lo:.4f}–{hi:.4f} | {c['games']} | {out} |")
         lines += ["", f"Best minus runner-up: {diff['estimate']:+.4f} ({diff['ci'][0]:+.4f} to {diff['ci'][1]:+.4f})"]
         return "\n".join(lines) + "\n"
-
-    def render(self, fmt: str) -> str:
-        if fmt == "json":
-            return json.dumps(self.to_dict(), indent=2) + "\n"
-        if fmt == "csv":
-            return self.to_csv()
-        if fmt == "markdown":
-            return self.to_markdown()
-        return self.to_table() + "\n"
 
 
 def _finish_order(candidate: Candidate) -> tuple:

@@ -41,7 +41,7 @@ from analyzer.games.options import jsonable
 from analyzer.games.skull_island.components import CARDS, N_CARDS, SORCERESS
 from analyzer.games.skull_island.rules import deck_counts, kernel_config
 from analyzer.games.skull_island.strategies import STRATEGIES, param_row
-from analyzer.output import atomic_path
+from analyzer.output import Rendered, atomic_path
 
 SCHEMA = "pirate-analyzer/solve/1"
 CACHE_ENV = "PIRATE_ANALYZER_CACHE"
@@ -317,7 +317,7 @@ def solve(rules: dict[str, Any], cards: list[str] | None = None, strategies: lis
     return Solution(rules, shown, needed, policies, values, time.perf_counter() - start)
 
 
-class Solution:
+class Solution(Rendered):
     """What ``analyze solve`` prints: per card the optimal value, each strategy's value and regret."""
 
     def __init__(self, rules: dict[str, Any], cards: list[int], needed: int | None, policies: Policies,
@@ -408,12 +408,3 @@ class Solution:
         for name, deck, best, others in self._rows():
             lines.append(f"| {name} | {deck} | {best:.4f} | " + " | ".join(f"{v:.4f}" for v in others) + " |")
         return "\n".join(lines) + "\n"
-
-    def render(self, fmt: str) -> str:
-        if fmt == "json":
-            return json.dumps(self.to_dict(), indent=2) + "\n"
-        if fmt == "csv":
-            return self.to_csv()
-        if fmt == "markdown":
-            return self.to_markdown()
-        return self.to_table() + "\n"
