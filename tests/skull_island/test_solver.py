@@ -14,12 +14,12 @@ from numba import njit
 from analyzer.cli import main
 from analyzer.engine.rng import seed_game
 from analyzer.errors import AnalyzerError
-from analyzer.games.skull_island.components import CARDS, DICE, SKULL, SORCERESS, STORM, SWORD
-from analyzer.games.skull_island.dice import count, pack, roll, total_dice
-from analyzer.games.skull_island.kernel import is_legal, play_turn
+from analyzer.games.skull_island.components import CARDS, DICE, SKULL, SORCERESS, STORM
+from analyzer.games.skull_island.dice import pack
+from analyzer.games.skull_island.kernel import play_turn
 from analyzer.games.skull_island.policies import decide
 from analyzer.games.skull_island.rules import kernel_config
-from analyzer.games.skull_island.scoring import card_skulls, score_faces, score_turn
+from analyzer.games.skull_island.scoring import card_skulls, score_faces
 from analyzer.games.skull_island.solver import (
     SOLVABLE_STRATEGIES,
     final_round_policy,
@@ -31,16 +31,14 @@ from analyzer.games.skull_island.solver import (
     strategy_policy,
     turn_rules,
 )
-from analyzer.games.skull_island.solver_core import AT_LEAST, EXPECTED, evaluate_card, island_allowed, solve_card
+from analyzer.games.skull_island.solver_core import AT_LEAST, EXPECTED, evaluate_card, solve_card
 from analyzer.games.skull_island.solver_space import (
-    final_round_decision,
-    optimal_decision,
     rank,
     sub_multiset,
     sub_multisets,
 )
 from analyzer.games.skull_island.solver_strategies import table_policy
-from analyzer.games.skull_island.strategies import STRATEGIES, param_row
+from analyzer.games.skull_island.strategies import OPTIMAL_EV, STRATEGIES, param_row
 from analyzer.runspec import resolve
 
 
@@ -242,10 +240,16 @@ def test_strategies_decide_from_the_whole_dice():
 
 # -- simulation agreement ----------------------------------------------------------------------
 
+
+NO_TABLE = np.zeros((0, 0), dtype=np.int64)
+NO_TABLES = np.zeros((0, 0, 0), dtype=np.int64)
+NO_THRESHOLDS = np.zeros(0, dtype=np.int64)
+
+
 @njit(cache=True)
-def play_solved_turns(table, thresholds, tables, needed, card_index, cfg, seed, n):
-    """``n`` turns played with the solved table (or the final-round tables when
-    ``thresholds`` is not empty), move by move as the kernel plays them.
+def play_turns(strategy, params, card_index, cfg, seed, n, table, thresholds, tables, needed):
+    """``n`` turns by the kernel's own ``play_turn``, as the last player of a final round who
+    needs ``needed`` points (only optimal-ev with ``final_round`` reads that).
 
     Returns (score sum, score square sum, turns scoring at least ``needed``, illegal moves).
     """
@@ -254,61 +258,29 @@ def play_solved_turns(table, thresholds, tables, needed, card_index, cfg, seed, 
     squares = 0.0
     hits = 0
     illegal = 0
-    start_skulls = card_skulls(card_index)
     for g in range(n):
         seed_game(seed, g, state)
-        free = roll(state, DICE)
-        chest = 0
-        skulls = count(free, SKULL) + start_skulls
-        if skulls >= 4 and island_allowed(card_index, cfg):
-            own, _ = score_turn(card_index, free, 0, True, count(free, SWORD) > 0, cfg)
-        else:
-            sorceress = card_index == SORCERESS
-            rerolls_left = 1 if card_index == STORM else 1 << 30
-            while skulls < 3 and rerolls_left > 0:
-                if thresholds.size > 0:
-                    go, new_chest, reroll = final_round_decision(thresholds, tables, needed, card_index, free, chest,
-                                                                 skulls, sorceress)
-                else:
-                    go, new_chest, reroll = optimal_decision(table, card_index, free, chest, skulls, sorceress)
-                if not go:
-                    break
-                if not is_legal(card_index, free, chest, new_chest, reroll, sorceress):
-                    illegal += 1
-                    break
-                free = free + chest - new_chest - reroll
-                chest = new_chest
-                if count(reroll, SKULL) > 0:
-                    sorceress = False
-                free += roll(state, total_dice(reroll))
-                rerolls_left -= 1
-                skulls = count(free, SKULL) + start_skulls
-            own, _ = score_turn(card_index, free + chest, chest, False, False, cfg)
+        own, _, _, _, bad = play_turn(card_index, strategy, params, cfg, 0, needed - 1, True, state, table,
+                                      thresholds, tables)
         total += own
         squares += own * own
         hits += own >= needed
+        illegal += bad
     return total, squares, hits, illegal
 
 
-NO_POLICY = np.zeros((1, 1), np.int64)
-NO_THRESHOLDS = np.zeros(1, np.int64)
-NO_ROUND_TABLES = np.zeros((1, 1, 1), np.int64)
+def play_solved_turns(table, thresholds, tables, needed, card_index, cfg, seed, n):
+    """``n`` optimal-ev turns with the solved ``table``, or, when ``thresholds`` is not empty,
+    its final-round play from ``final_round_tables``."""
+    final_round = 1.0 if thresholds.size > 0 else 0.0
+    params = tuple(param_row("optimal-ev", {"final_round": final_round}))
+    return play_turns(OPTIMAL_EV, params, card_index, cfg, seed, n, table, thresholds, tables, needed)
 
 
-@njit(cache=True)
 def play_strategy_turns(strategy, params, card_index, cfg, seed, n):
-    """``n`` turns of a strategy by the kernel's own ``play_turn``: (score sum, square sum, illegal moves)."""
-    state = np.zeros(4, dtype=np.uint64)
-    total = 0.0
-    squares = 0.0
-    illegal = 0
-    for g in range(n):
-        seed_game(seed, g, state)
-        own, _, _, _, bad = play_turn(card_index, strategy, params, cfg, 0, 0, False, state, NO_POLICY, NO_THRESHOLDS,
-                                      NO_ROUND_TABLES)
-        total += own
-        squares += own * own
-        illegal += bad
+    """``n`` turns of a heuristic: (score sum, square sum, illegal moves)."""
+    total, squares, _, illegal = play_turns(strategy, params, card_index, cfg, seed, n, NO_TABLE, NO_THRESHOLDS,
+                                            NO_TABLES, 0)
     return total, squares, illegal
 
 
@@ -316,11 +288,6 @@ def assert_within_4_se(total, squares, n, exact, what):
     mean = total / n
     se = math.sqrt(max(squares / n - mean * mean, 0.0) / n)
     assert abs(mean - exact) < 4 * se + 1e-9, (what, mean, exact, se)
-
-
-NO_TABLE = np.zeros((0, 0), dtype=np.int64)
-NO_TABLES = np.zeros((0, 0, 0), dtype=np.int64)
-NO_THRESHOLDS = np.zeros(0, dtype=np.int64)
 
 
 @pytest.mark.parametrize("changes", [{}, {"skull_island": False, "sea_battle_blocks_island": False,
