@@ -102,7 +102,7 @@ def resolve(game: str | None = None, scenario: str | Scenario | None = None, pla
     if isinstance(players, bool) or not isinstance(players, int) or not low <= players <= high:
         where = f"{scenario.path}: " if scenario is not None and scenario.players == players else ""
         extra = ""
-        if the_game.more_players_option and players > high:
+        if the_game.more_players_option and players > high and not resolved.get(the_game.more_players_option):
             extra = f" (more with {the_game.more_players_option} = true)"
         raise AnalyzerError(f"{where}players = {players} is not allowed for {the_game.id}; "
                             f"it must be from {low} to {high}{extra}")

@@ -100,6 +100,8 @@ class Game(ABC):
     default_strategy: str
     #: the option that, set to true, allows player counts above ``max_players``
     more_players_option: str | None = None
+    #: the largest player count that option allows
+    max_players_with_option: int = 12
     #: the column names of ``--save-games`` rows beyond the common ones
     record_columns: tuple[str, ...] = ()
 
@@ -125,7 +127,7 @@ class Game(ABC):
         """The allowed player counts under these rules."""
         high = self.max_players
         if self.more_players_option and rules.get(self.more_players_option):
-            high = max(high, 12)
+            high = max(high, self.max_players_with_option)
         return self.min_players, high
 
     # -- the four methods every game implements --------------------------------------

@@ -31,6 +31,7 @@ class Doubloons(Game):
     strategies = STRATEGIES
     default_strategy = DEFAULT_STRATEGY
     more_players_option = "allow_more_players"
+    max_players_with_option = rules_module.MAX_PLAYERS_WITH_OPTION  # the kernel's table is sized for it
     record_columns = ("first_round_winner", "deck_refills", "lost_turns")
 
     def check_rules(self, rules, players):

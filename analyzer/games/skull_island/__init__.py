@@ -43,9 +43,7 @@ class SkullIsland(Game):
     strategies = STRATEGIES
     default_strategy = DEFAULT_STRATEGY
     more_players_option = "allow_more_players"
-
-    def player_range(self, rules):
-        return (2, 8 if rules.get("allow_more_players") else 5)
+    max_players_with_option = 8
 
     def check_rules(self, rules, players):
         rules_module.check_rules(rules)
