@@ -9,8 +9,10 @@ from numba import njit
 from analyzer.api import parse_count, parse_seed
 from analyzer.engine.aggregate import Totals
 from analyzer.engine.chunks import MAX_CHUNK, MIN_CHUNK, chunk_count, chunk_size, iter_chunks
-from analyzer.engine.rng import next_u64, randint, randint_pair, random01, seed_game
+from analyzer.engine.memory import PADDING, chunk_zeros, private_zeros
+from analyzer.engine.rng import game_key, next_u64, randint, random01, seed_game, split_next, substream
 from analyzer.errors import AnalyzerError
+from tests.reference_rng import MASK64, splitmix64_reference
 
 
 @njit
@@ -24,17 +26,12 @@ def _first_outputs(seed, game, count):
 
 
 @njit
-def _die_counts(seed, draws, pairs):
+def _die_counts(seed, draws):
     state = np.zeros(4, dtype=np.uint64)
     seed_game(seed, 0, state)
     counts = np.zeros(6, dtype=np.int64)
     for _ in range(draws):
-        if pairs:
-            a, b = randint_pair(state, 6)
-            counts[a] += 1
-            counts[b] += 1
-        else:
-            counts[randint(state, 6)] += 1
+        counts[randint(state, 6)] += 1
     return counts
 
 
@@ -79,15 +76,34 @@ def test_xoshiro256starstar_reference_output():
     assert [int(v) for v in _first_outputs(np.uint64(11), 5, 5)] == expected
 
 
-@pytest.mark.parametrize("pairs", [False, True])
-def test_dice_are_uniform(pairs):
+def test_dice_are_uniform():
     draws = 300_000
-    counts = _die_counts(12345, draws, pairs)
+    counts = _die_counts(12345, draws)
     n = counts.sum()
     expected = n / 6
     chi2 = float(((counts - expected) ** 2 / expected).sum())
     # chi-square with 5 degrees of freedom: P(chi2 > 25.7) < 1e-4
     assert chi2 < 25.7, counts
+
+
+def test_substreams_are_splitmix64():
+    # the reference generator's published first output from state 0
+    assert splitmix64_reference(0)[0] == 0xE220A8397B1DCDAF
+    for start in (0, 1, 2**63 + 12345, MASK64):
+        stream, reference = start, start
+        for _ in range(4):
+            value, stream = split_next(np.uint64(stream))  # a Python int above 2**63 is no int64
+            expected, reference = splitmix64_reference(reference)
+            assert int(value) == expected and int(stream) == reference
+
+
+def test_substreams_depend_on_game_and_stream_only():
+    key = np.uint64(game_key(np.uint64(7), 3))
+    assert key == game_key(np.uint64(7), 3)
+    assert len({int(game_key(np.uint64(s), g)) for s in (7, 8) for g in (3, 4)}) == 4
+    starts = {int(substream(key, turn)) for turn in range(1000)}
+    assert len(starts) == 1000
+    assert substream(key, 5) != substream(np.uint64(game_key(np.uint64(7), 4)), 5)
 
 
 def test_uniform_floats_have_mean_one_half():
@@ -143,3 +159,25 @@ def test_seeds():
     for bad in ("-1", "x", str(2**64)):
         with pytest.raises(AnalyzerError):
             parse_seed(bad)
+
+
+def test_chunk_arrays_are_zeroed_disjoint_and_padded():
+    arrays = chunk_zeros({"wins": (3,), "hist": (3, 5), "games": (1,)})
+    assert [a.shape for a in arrays.values()] == [(3,), (3, 5), (1,)]
+    spans = sorted((a.__array_interface__["data"][0], a.nbytes) for a in arrays.values())
+    for (start, size), (next_start, _) in zip(spans, spans[1:], strict=False):
+        assert start + size <= next_start
+    block = arrays["wins"].base
+    low = block.__array_interface__["data"][0]
+    high = low + block.nbytes
+    assert spans[0][0] - low >= PADDING and high - (spans[-1][0] + spans[-1][1]) >= PADDING
+    for a in arrays.values():
+        assert a.dtype == np.int64 and not a.any()
+        a += 1  # writable views
+    assert block.sum() == 3 + 15 + 1
+
+
+@pytest.mark.parametrize("dtype", [np.int64, np.uint64, np.bool_])
+def test_private_arrays_are_padded(dtype):
+    array = private_zeros(5, dtype)
+    assert array.shape == (5,) and array.dtype == dtype and not array.any()

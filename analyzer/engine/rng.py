@@ -5,8 +5,12 @@ state depends only on ``(s, i)``: chunking, threads, processes and machines neve
 change a number, and two rule variants run with the same seed start game ``i`` from
 the same stream (common random numbers).
 
-The state is a ``uint64[4]`` array owned by the kernel and re-seeded per game;
-``seed_substream`` gives a game further independent streams keyed by (seed, i, k).
+The state is a ``uint64[4]`` array owned by the kernel and re-seeded per game.
+
+A game may also draw from sub-streams keyed by (seed, i, k), for example one per turn:
+``substream`` starts one, ``split_next`` draws from it. A sub-stream is a splitmix64
+generator, whose whole state is one ``uint64``: a kernel keeps it in a register and
+passes it by value, with none of the reference counting an array costs in Numba.
 """
 
 import numpy as np
@@ -29,29 +33,38 @@ def splitmix64_mix(z):
     return z ^ (z >> np.uint64(31))
 
 
+@njit(cache=True, inline="always")
+def game_key(seed, game_index):
+    """A 64-bit hash of (seed, game index): the root of everything game ``game_index`` draws."""
+    return splitmix64_mix(splitmix64_mix(np.uint64(seed) ^ _SEED_SALT) + np.uint64(game_index) * _GOLDEN)
+
+
 @njit(cache=True)
 def seed_game(seed, game_index, state):
     """Fill ``state`` with the generator state of game ``game_index`` of run ``seed``."""
-    z = splitmix64_mix(splitmix64_mix(np.uint64(seed) ^ _SEED_SALT) + np.uint64(game_index) * _GOLDEN)
+    z = game_key(seed, game_index)
     for k in range(4):
         z = z + _GOLDEN
         state[k] = splitmix64_mix(z)
 
 
-@njit(cache=True)
-def seed_substream(seed, game_index, stream, state):
-    """Fill ``state`` with sub-stream ``stream`` of game ``game_index`` of run ``seed``.
+@njit(cache=True, inline="always")
+def substream(key, stream):
+    """The start of sub-stream ``stream`` of the game whose ``game_key`` is ``key``.
 
     A game may draw, say, each turn's dice from its own sub-stream (stream = turn):
     two rule variants then roll the same dice in turn t even after one of them has
     drawn a different number of random values earlier, which keeps common random
     numbers in step for much longer.
     """
-    z = splitmix64_mix(splitmix64_mix(np.uint64(seed) ^ _SEED_SALT) + np.uint64(game_index) * _GOLDEN)
-    z = splitmix64_mix(z ^ _SUBSTREAM_SALT) + np.uint64(stream) * _GOLDEN
-    for k in range(4):
-        z = z + _GOLDEN
-        state[k] = splitmix64_mix(z)
+    return splitmix64_mix((np.uint64(key) ^ _SUBSTREAM_SALT) + np.uint64(stream) * _GOLDEN)
+
+
+@njit(cache=True, inline="always")
+def split_next(stream):
+    """The next 64-bit output of a sub-stream (splitmix64) and the advanced sub-stream."""
+    stream = np.uint64(stream) + _GOLDEN
+    return splitmix64_mix(stream), stream
 
 
 @njit(cache=True, inline="always")
@@ -99,16 +112,6 @@ def _bounded32(state, x, n):
 def randint(state, n):
     """A uniform integer in [0, n), without bias, for 1 <= n < 2**32."""
     return _bounded32(state, next_u64(state) >> np.uint64(32), np.uint64(n))
-
-
-@njit(cache=True, inline="always")
-def randint_pair(state, n):
-    """Two independent uniform integers in [0, n) from one 64-bit draw (unbiased)."""
-    x = next_u64(state)
-    un = np.uint64(n)
-    first = _bounded32(state, x >> np.uint64(32), un)
-    second = _bounded32(state, x & _LOW32, un)
-    return first, second
 
 
 @njit(cache=True, inline="always")

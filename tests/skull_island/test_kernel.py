@@ -9,11 +9,14 @@ import pytest
 from analyzer.engine.runner import run
 from analyzer.games.skull_island import GAME
 from analyzer.games.skull_island.components import CARDS, SKULL
-from analyzer.games.skull_island.dice import pack
+from analyzer.games.skull_island.dice import pack, unpack
 from analyzer.games.skull_island.kernel import is_legal
+from analyzer.games.skull_island.policies import decide, tabulate
 from analyzer.games.skull_island.rules import kernel_config
 from analyzer.games.skull_island.scoring import card_skulls, score_faces
+from analyzer.games.skull_island.solver_space import N_RANKS, encode, is_live, sorceress_flags, state_dice, state_index
 from analyzer.games.skull_island.stats import card_stats
+from analyzer.games.skull_island.strategies import TABULATED, param_row
 from analyzer.runspec import resolve
 
 
@@ -203,3 +206,29 @@ def test_endgame_beats_set_chaser_against_the_same_field():
     p_chase = int(chaser["wins"][1]) / n
     se_independent = math.sqrt(p_end * (1 - p_end) / n + p_chase * (1 - p_chase) / n)
     assert p_end - p_chase > 2 * se_independent
+
+
+@pytest.mark.parametrize("spec", ["first-roll", "threshold", "threshold:stop_at=1500,max_skulls=1", "set-chaser",
+                                  "set-chaser:chase_full_chest=false"])
+def test_tabulated_strategies_decide_legally_in_every_state(spec):
+    """The kernel plays these strategies from tables of ``decide``; a decision to reroll
+    nothing could not be told from stopping there, so check every state's decision here."""
+    seat = resolve(game="skull-island", strategies=[spec]).seats[0]
+    assert seat.name in TABULATED
+    strategy = [s.name for s in GAME.strategies].index(seat.name)
+    params = tuple(param_row(seat.name, seat.params))
+    cfg = kernel_config(GAME_RULES())
+    table = tabulate(strategy, params, cfg)
+    rerolls = 0
+    for card in range(1, len(CARDS)):
+        for flag in range(sorceress_flags(card)):
+            for rk in range(N_RANKS):
+                if not is_live(rk, card):
+                    continue
+                dice = state_dice(rk)
+                skulls = int(unpack(dice)[SKULL]) + card_skulls(card)
+                go, new_chest, reroll = decide(strategy, params, card, dice, 0, skulls, flag == 1, cfg, 0, 0, False, 0)
+                assert not go or is_legal(card, dice, 0, new_chest, reroll, flag == 1), (spec, CARDS[card], rk)
+                assert table[card, state_index(dice, flag == 1)] == (encode(reroll, new_chest) if go else 0)
+                rerolls += go
+    assert rerolls == 0 if seat.name == "first-roll" else rerolls > 1000

@@ -12,12 +12,12 @@ from click.testing import CliRunner
 from numba import njit
 
 from analyzer.cli import main
-from analyzer.engine.rng import seed_game
+from analyzer.engine.rng import game_key, substream
 from analyzer.errors import AnalyzerError
 from analyzer.games.skull_island.components import CARDS, DICE, SKULL, SORCERESS, STORM
 from analyzer.games.skull_island.dice import pack
 from analyzer.games.skull_island.kernel import play_turn
-from analyzer.games.skull_island.policies import decide
+from analyzer.games.skull_island.policies import decide, tabulate
 from analyzer.games.skull_island.rules import kernel_config
 from analyzer.games.skull_island.scoring import card_skulls, score_faces
 from analyzer.games.skull_island.solver import (
@@ -33,12 +33,13 @@ from analyzer.games.skull_island.solver import (
 )
 from analyzer.games.skull_island.solver_core import AT_LEAST, EXPECTED, evaluate_card, solve_card
 from analyzer.games.skull_island.solver_space import (
+    final_round_table,
     rank,
     sub_multiset,
     sub_multisets,
 )
 from analyzer.games.skull_island.solver_strategies import table_policy
-from analyzer.games.skull_island.strategies import OPTIMAL_EV, STRATEGIES, param_row
+from analyzer.games.skull_island.strategies import OPTIMAL_EV, STRATEGIES, TABULATED, param_row
 from analyzer.runspec import resolve
 
 
@@ -241,27 +242,24 @@ def test_strategies_decide_from_the_whole_dice():
 # -- simulation agreement ----------------------------------------------------------------------
 
 
-NO_TABLE = np.zeros((0, 0), dtype=np.int64)
 NO_TABLES = np.zeros((0, 0, 0), dtype=np.int64)
 NO_THRESHOLDS = np.zeros(0, dtype=np.int64)
 
 
 @njit(cache=True)
-def play_turns(strategy, params, card_index, cfg, seed, n, table, thresholds, tables, needed):
-    """``n`` turns by the kernel's own ``play_turn``, as the last player of a final round who
-    needs ``needed`` points (only optimal-ev with ``final_round`` reads that).
+def play_turns(strategy, params, card_index, cfg, seed, n, tables, table, needed):
+    """``n`` turns by the kernel's own ``play_turn``, deciding by ``tables[table]`` (live
+    when ``table`` is -1), as the last player of a final round who needs ``needed`` points.
 
     Returns (score sum, score square sum, turns scoring at least ``needed``, illegal moves).
     """
-    state = np.zeros(4, dtype=np.uint64)
     total = 0.0
     squares = 0.0
     hits = 0
     illegal = 0
     for g in range(n):
-        seed_game(seed, g, state)
-        own, _, _, _, bad = play_turn(card_index, strategy, params, cfg, 0, needed - 1, True, state, table,
-                                      thresholds, tables)
+        own, _, _, _, bad = play_turn(card_index, strategy, params, cfg, 0, needed - 1, True,
+                                      substream(game_key(seed, g), 0), tables, table)
         total += own
         squares += own * own
         hits += own >= needed
@@ -271,16 +269,19 @@ def play_turns(strategy, params, card_index, cfg, seed, n, table, thresholds, ta
 
 def play_solved_turns(table, thresholds, tables, needed, card_index, cfg, seed, n):
     """``n`` optimal-ev turns with the solved ``table``, or, when ``thresholds`` is not empty,
-    its final-round play from ``final_round_tables``."""
+    with the final-round table for ``needed`` among ``tables`` (``final_round_tables``),
+    chosen as the kernel chooses it."""
     final_round = 1.0 if thresholds.size > 0 else 0.0
     params = tuple(param_row("optimal-ev", {"final_round": final_round}))
-    return play_turns(OPTIMAL_EV, params, card_index, cfg, seed, n, table, thresholds, tables, needed)
+    if thresholds.size > 0:
+        return play_turns(OPTIMAL_EV, params, card_index, cfg, seed, n, tables,
+                          final_round_table(thresholds, 0, needed), needed)
+    return play_turns(OPTIMAL_EV, params, card_index, cfg, seed, n, table[np.newaxis], 0, needed)
 
 
-def play_strategy_turns(strategy, params, card_index, cfg, seed, n):
-    """``n`` turns of a heuristic: (score sum, square sum, illegal moves)."""
-    total, squares, _, illegal = play_turns(strategy, params, card_index, cfg, seed, n, NO_TABLE, NO_THRESHOLDS,
-                                            NO_TABLES, 0)
+def play_strategy_turns(strategy, params, card_index, cfg, seed, n, tables=NO_TABLES, table=-1):
+    """``n`` turns of a heuristic, live or from its table: (score sum, square sum, illegal moves)."""
+    total, squares, _, illegal = play_turns(strategy, params, card_index, cfg, seed, n, tables, table, 0)
     return total, squares, illegal
 
 
@@ -305,18 +306,27 @@ def test_solved_policy_plays_to_its_value_in_simulation(changes):
 
 
 def test_strategy_values_agree_with_the_kernel():
+    """Each strategy, played by the kernel live and (``TABULATED``) from its table, scores
+    its exact value per card; live and tabulated play roll the same dice and decide the same."""
     rules = standard_rules(promo_storm=1, promo_peace=1)
     cfg = kernel_config(rules)
     choices = parse_solvable([*SOLVABLE_STRATEGIES, "threshold:stop_at=800,max_skulls=1"])
     values = solve(rules, strategies=[c.label for c in choices]).values
     names = [s.name for s in STRATEGIES]
+    tabulated = 0
     for choice in choices:
+        strategy = names.index(choice.name)
         params = tuple(param_row(choice.name, choice.params))
+        table = tabulate(strategy, params, cfg)[np.newaxis] if choice.name in TABULATED else None
         for index in range(1, len(CARDS)):
             n = 12_000
-            total, squares, illegal = play_strategy_turns(names.index(choice.name), params, index, cfg, 5, n)
-            assert illegal == 0
-            assert_within_4_se(total, squares, n, values[choice.label][index], (choice.label, CARDS[index]))
+            live = play_strategy_turns(strategy, params, index, cfg, 5, n)
+            assert live[2] == 0
+            assert_within_4_se(live[0], live[1], n, values[choice.label][index], (choice.label, CARDS[index]))
+            if table is not None:
+                assert play_strategy_turns(strategy, params, index, cfg, 5, n, table, 0) == live
+                tabulated += 1
+    assert tabulated >= 3 * (len(CARDS) - 1)
 
 
 # -- the final round: P(turn score >= needed) ----------------------------------------------------
@@ -350,7 +360,7 @@ def test_final_round_tables_pick_the_policy_of_the_needed_score():
     for needed in (450, 2000):  # 450 is no score: the policy of the next score up (500)
         win, _, _ = solver_values(index, rules, AT_LEAST, float(needed))
         n = 20_000
-        _, _, hits, illegal = play_solved_turns(NO_TABLE, thresholds, tables, needed, index, cfg, 9, n)
+        _, _, hits, illegal = play_solved_turns(None, thresholds, tables, needed, index, cfg, 9, n)
         assert illegal == 0
         assert abs(hits / n - win) < 4 * math.sqrt(win * (1 - win) / n)
 

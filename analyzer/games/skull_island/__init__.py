@@ -4,30 +4,60 @@ from __future__ import annotations
 
 import numpy as np
 
+from analyzer.engine.memory import chunk_zeros
 from analyzer.games.base import Game, Prepared, StrategyChoice
 from analyzer.games.skull_island import rules as rules_module
 from analyzer.games.skull_island import stats as stats_module
 from analyzer.games.skull_island.components import CARDS, N_CARDS
-from analyzer.games.skull_island.strategies import DEFAULT_STRATEGY, SOLVED, STRATEGIES, param_row
+from analyzer.games.skull_island.strategies import DEFAULT_STRATEGY, SOLVED, STRATEGIES, TABULATED, param_row
 
 SCORE_BINS = (-20000, 100, 800)  # final totals from -20,000 to 60,000 in steps of 100
 
 
-def _solved_tables(rules, seats: list[StrategyChoice]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The solver's policy tables the seats' strategies read (tiny placeholders when none does).
+def _policy_tables(rules, seats: list[StrategyChoice]) -> dict[str, np.ndarray]:
+    """The policy tables the seats play by, as ``kernel.play_chunk`` takes them.
 
-    Solved once per rule set and cached on disk (see :mod:`solver`).
+    A strategy that reads only the turn's dice (``TABULATED``) is tabulated here, once
+    per distinct parameter set; optimal-ev reads the solver's tables, solved once per
+    rule set and cached on disk (see :mod:`solver`), with the final-round tables after
+    them when a seat plays its last turn to beat the leader. Other seats decide live.
     """
-    policy = np.zeros((1, 1), np.int64)
-    thresholds = np.zeros(1, np.int64)
-    round_tables = np.zeros((1, 1, 1), np.int64)
-    if any(s.name in SOLVED for s in seats):
-        from analyzer.games.skull_island.solver import final_round_tables, load_policy
+    from analyzer.games.skull_island.policies import tabulate
+    from analyzer.games.skull_island.solver_space import N_STATES
 
-        policy = load_policy(rules)
-        if any(s.params.get("final_round") for s in seats):
-            thresholds, round_tables = final_round_tables(rules)
-    return policy, thresholds, round_tables
+    names = [s.name for s in STRATEGIES]
+    cfg = rules_module.kernel_config(rules)
+    tables: list[np.ndarray] = []
+    index: dict[tuple, int] = {}
+    seat_tables = []
+    for seat in seats:
+        if seat.name in TABULATED:
+            key = (seat.name, tuple(param_row(seat.name, seat.params)))
+        elif seat.name in SOLVED:
+            key = (seat.name, ())
+        else:
+            seat_tables.append(-1)
+            continue
+        if key not in index:
+            index[key] = len(tables)
+            if seat.name in TABULATED:
+                tables.append(tabulate(names.index(seat.name), key[1], cfg))
+            else:
+                from analyzer.games.skull_island.solver import load_policy
+
+                tables.append(load_policy(rules))
+        seat_tables.append(index[key])
+    thresholds = np.zeros(0, np.int64)
+    first_round_table = -1
+    stacked = np.stack(tables) if tables else np.zeros((0, N_CARDS, N_STATES), np.int64)
+    if any(s.name in SOLVED and s.params.get("final_round") for s in seats):
+        from analyzer.games.skull_island.solver import final_round_tables
+
+        thresholds, round_tables = final_round_tables(rules)
+        first_round_table = len(tables)
+        stacked = np.concatenate([stacked, round_tables])
+    return {"tables": stacked, "seat_tables": np.array(seat_tables, np.int64), "thresholds": thresholds,
+            "first_round_table": np.array([first_round_table], np.int64)}
 
 
 class SkullIsland(Game):
@@ -50,7 +80,6 @@ class SkullIsland(Game):
 
     def prepare(self, rules, players, seats: list[StrategyChoice]) -> Prepared:
         names = [s.name for s in STRATEGIES]
-        policy, thresholds, round_tables = _solved_tables(rules, seats)
         max_rounds = rules["max_rounds"] + rules_module.EXTRA_ROUNDS
         return Prepared(
             players=players,
@@ -62,9 +91,7 @@ class SkullIsland(Game):
                 "strategies": np.array([names.index(s.name) for s in seats], dtype=np.int64),
                 "params": np.array([param_row(s.name, s.params) for s in seats], dtype=np.float64),
                 "deck": np.repeat(np.arange(N_CARDS, dtype=np.int64), rules_module.deck_counts(rules)),
-                "policy": policy,
-                "thresholds": thresholds,
-                "round_tables": round_tables,
+                **_policy_tables(rules, seats),
             },
         )
 
@@ -73,17 +100,16 @@ class SkullIsland(Game):
 
         p = prepared.players
         low, width, bins = prepared.score_bins
-        agg = {
-            "wins": np.zeros(p, np.int64), "ties": np.zeros(p, np.int64),
-            "tie_games": np.zeros(1, np.int64), "capped": np.zeros(1, np.int64), "games": np.zeros(1, np.int64),
-            "score_sum": np.zeros(p, np.int64), "score_sq": np.zeros(p, np.int64),
-            "score_hist": np.zeros((p, bins), np.int64),
-            "length_rounds": np.zeros(prepared.length_caps["rounds"] + 1, np.int64),
-            "length_turns": np.zeros(prepared.length_caps["turns"] + 1, np.int64),
-        }
-        card_stats = np.zeros((5, N_CARDS, p), np.int64)
-        counters = np.zeros(4, np.int64)
         rows_n = n_games if record else 0
+        work = chunk_zeros({
+            "wins": (p,), "ties": (p,), "tie_games": (1,), "capped": (1,), "games": (1,), "score_sum": (p,),
+            "score_sq": (p,), "score_hist": (p, bins), "length_rounds": (prepared.length_caps["rounds"] + 1,),
+            "length_turns": (prepared.length_caps["turns"] + 1,), "card_stats": (5, N_CARDS, p), "counters": (4,),
+            "deck": prepared.arrays["deck"].shape,
+        })
+        card_stats, counters, deck = work.pop("card_stats"), work.pop("counters"), work.pop("deck")
+        agg = work
+        deck[:] = prepared.arrays["deck"]
         rows = {
             "winner": np.zeros(rows_n, np.int64), "scores": np.zeros((rows_n, p), np.int64),
             "length_rounds": np.zeros(rows_n, np.int64), "length_turns": np.zeros(rows_n, np.int64),
@@ -92,9 +118,9 @@ class SkullIsland(Game):
         a = prepared.arrays
         kernel.play_chunk(
             np.uint64(seed), first_game, n_games, p, a["strategies"], a["params"],
-            rules_module.kernel_config(prepared.rules), a["deck"].copy(), a["policy"], a["thresholds"],
-            a["round_tables"],
-            low, width, agg["wins"], agg["ties"], agg["tie_games"], agg["capped"], agg["games"],
+            rules_module.kernel_config(prepared.rules), deck, a["tables"], a["seat_tables"],
+            a["thresholds"], a["first_round_table"][0], low, width,
+            agg["wins"], agg["ties"], agg["tie_games"], agg["capped"], agg["games"],
             agg["score_sum"], agg["score_sq"], agg["score_hist"], agg["length_rounds"], agg["length_turns"],
             card_stats, counters, rows["winner"], rows["scores"], rows["length_rounds"], rows["length_turns"],
             rows["capped"],

@@ -9,12 +9,14 @@ arrays, which would cost more than the game logic itself).
 import numpy as np
 from numba import njit
 
-from analyzer.engine.rng import randint, randint_pair
+from analyzer.engine.rng import split_next
 from analyzer.games.skull_island.components import FACES, SKULL
 
 FACE_BITS = 4
 FACE_MASK = (1 << FACE_BITS) - 1
 NON_SKULL = (1 << (FACE_BITS * SKULL)) - 1  # the bits of every face but the skull
+_LOW32 = np.uint64(0xFFFFFFFF)
+_TWO32 = np.uint64(1) << np.uint64(32)
 
 
 @njit(cache=True, inline="always")
@@ -39,15 +41,26 @@ def total_dice(dice):
 
 
 @njit(cache=True, inline="always")
-def roll(state, n):
-    """``n`` freshly rolled dice."""
-    dice = 0
-    for _ in range(n >> 1):
-        first, second = randint_pair(state, 6)
-        dice += of(first, 1) + of(second, 1)
-    if n & 1:
-        dice += of(randint(state, 6), 1)
-    return dice
+def roll(stream, n):
+    """``n`` <= 12 freshly rolled dice from the sub-stream ``stream``: ``(dice, stream)``.
+
+    One 32-bit draw ``x`` rolls them all, without bias: ``x * 6**n = D * 2**32 + rest``
+    makes ``D`` uniform in ``[0, 6**n)`` once draws with ``rest < 2**32 mod 6**n`` are
+    rejected (Lemire's multiply-shift), and the base-6 digits of ``D`` are the dice;
+    multiplying by 6 ``n`` times reads them off one by one.
+    """
+    while True:
+        value, stream = split_next(stream)
+        rest = value >> np.uint64(32)
+        dice = 0
+        outcomes = np.uint64(1)
+        for _ in range(n):
+            rest *= np.uint64(6)
+            dice += of(np.int64(rest >> np.uint64(32)), 1)
+            rest &= _LOW32
+            outcomes *= np.uint64(6)
+        if rest >= outcomes or rest >= (_TWO32 - outcomes) % outcomes:
+            return dice, stream
 
 
 def pack(counts) -> int:

@@ -9,7 +9,8 @@ integers (:mod:`dice`), so a turn passes no arrays around.
 import numpy as np
 from numba import njit
 
-from analyzer.engine.rng import seed_game, seed_substream, shuffle
+from analyzer.engine.memory import private_zeros
+from analyzer.engine.rng import game_key, seed_game, shuffle, substream
 from analyzer.games.skull_island.components import CHEST, DICE, SKULL, SORCERESS, STORM, SWORD
 from analyzer.games.skull_island.dice import NON_SKULL, count, roll, total_dice
 from analyzer.games.skull_island.policies import decide, random_decision
@@ -21,7 +22,7 @@ from analyzer.games.skull_island.rules import (
     C_TIE_EXTRA,
 )
 from analyzer.games.skull_island.scoring import card_skulls, island_allowed, score_turn
-from analyzer.games.skull_island.solver_space import final_round_decision, optimal_decision
+from analyzer.games.skull_island.solver_space import final_round_table, table_decision
 from analyzer.games.skull_island.strategies import OPTIMAL_EV, P_FINAL_ROUND, RANDOM
 
 EXTRA_ROUNDS = 10
@@ -59,15 +60,15 @@ def is_legal(card, free, chest, new_chest, reroll, sorceress):
     return _fits(reroll, movable) and total_dice(reroll) >= 2
 
 
-@njit(cache=True)
-def play_turn(card, strategy, params, cfg, own_total, leader_total, final_turn, state, policy, thresholds,
-              round_tables):
+@njit(cache=True, inline="always")
+def play_turn(card, strategy, params, cfg, own_total, leader_total, final_turn, stream, tables, table):
     """Play one turn; return (own change, opponents' change, outcome, dice rolled, illegal moves).
 
-    ``policy`` is the solved expected-score policy and ``thresholds``/``round_tables``
-    the final-round policies (see :mod:`solver`), read by the optimal-ev strategy only.
+    Every die and random choice comes from the turn's sub-stream ``stream`` (see
+    :func:`analyzer.engine.rng.substream`). The player decides by policy table
+    ``tables[table]`` (see :mod:`solver_space`) when ``table >= 0``, else live.
     """
-    free = roll(state, DICE)
+    free, stream = roll(stream, DICE)
     dice_rolled = DICE
     start_skulls = card_skulls(card)
     skulls = count(free, SKULL) + start_skulls
@@ -79,7 +80,8 @@ def play_turn(card, strategy, params, cfg, own_total, leader_total, final_turn, 
             if remaining < 2:
                 break
             skulls_before = count(free, SKULL)
-            free = (free - (free & NON_SKULL)) + roll(state, remaining)
+            rolled, stream = roll(stream, remaining)
+            free = (free - (free & NON_SKULL)) + rolled
             dice_rolled += remaining
             rolls_left -= 1
             sword_seen = sword_seen or count(free, SWORD) > 0
@@ -95,16 +97,12 @@ def play_turn(card, strategy, params, cfg, own_total, leader_total, final_turn, 
     target = cfg[C_TARGET]
     while skulls < 3 and rerolls_left > 0:
         if strategy == RANDOM:
-            go, new_chest, reroll = random_decision(card, free, chest, sorceress, state)
-        elif strategy != OPTIMAL_EV:
+            go, new_chest, reroll, stream = random_decision(card, free, chest, sorceress, stream)
+        elif table >= 0:
+            go, new_chest, reroll = table_decision(tables, table, card, free, chest, sorceress)
+        else:
             go, new_chest, reroll = decide(strategy, params, card, free, chest, skulls, sorceress, cfg,
                                            own_total, leader_total, final_turn, target)
-        elif final_turn and params[P_FINAL_ROUND] != 0:
-            needed = leader_total - own_total + 1
-            go, new_chest, reroll = final_round_decision(thresholds, round_tables, needed, card, free, chest, skulls,
-                                                         sorceress)
-        else:
-            go, new_chest, reroll = optimal_decision(policy, card, free, chest, skulls, sorceress)
         if not go:
             break
         if not is_legal(card, free, chest, new_chest, reroll, sorceress):
@@ -115,7 +113,8 @@ def play_turn(card, strategy, params, cfg, own_total, leader_total, final_turn, 
         if count(reroll, SKULL) > 0:
             sorceress = False
         n = total_dice(reroll)
-        free += roll(state, n)
+        rolled, stream = roll(stream, n)
+        free += rolled
         dice_rolled += n
         rerolls_left -= 1
         skulls = count(free, SKULL) + start_skulls
@@ -124,23 +123,26 @@ def play_turn(card, strategy, params, cfg, own_total, leader_total, final_turn, 
 
 
 @njit(cache=True, nogil=True)
-def play_chunk(seed, first_game, n_games, players, strategies, params, cfg, deck, policy, thresholds, round_tables,
-               score_low, score_width,
+def play_chunk(seed, first_game, n_games, players, strategies, params, cfg, deck, tables, seat_tables, thresholds,
+               first_round_table, score_low, score_width,
                wins, ties, tie_games, capped, games, score_sum, score_sq, score_hist, length_rounds, length_turns,
                card_stats, counters, record_winner, record_scores, record_rounds, record_turns, record_capped):
     """Play a chunk of games; ``record_*`` arrays of length 0 switch per-game rows off.
 
     ``cfg`` is the rules' config tuple, ``params`` one row of strategy parameters per seat.
+    ``tables`` stacks the policy tables the seats play by: seat s reads ``seat_tables[s]``
+    (-1: it decides live), and an optimal-ev seat with final_round, in its last turn, the
+    final-round table for the points it needs (from ``first_round_table`` on, chosen by
+    ``thresholds``; see :mod:`solver`).
     ``deck`` is the fortune deck (card ids); it is shuffled at the start of every game
     and reshuffled whenever it runs out, from the game's stream. Each turn's dice (and a
     random strategy's choices) come from the turn's own sub-stream (seed, game, turn), so
     two rule variants roll the same dice turn by turn: common random numbers stay in
     step after the variants' decisions differ.
     """
-    state = np.zeros(4, dtype=np.uint64)  # the game's stream: the deck
-    turn_state = np.zeros(4, dtype=np.uint64)  # the turn's stream: dice and random choices
-    totals = np.zeros(players, dtype=np.int64)
-    in_play = np.zeros(players, dtype=np.bool_)  # who is still in the game (ties: the play-off)
+    state = private_zeros(4, np.uint64)  # the game's stream: the deck
+    totals = private_zeros(players, np.int64)
+    in_play = private_zeros(players, np.bool_)  # who is still in the game (ties: the play-off)
     target = cfg[C_TARGET]
     max_rounds = cfg[C_MAX_ROUNDS]
     floor_at_zero = cfg[C_FLOOR] != 0
@@ -151,6 +153,7 @@ def play_chunk(seed, first_game, n_games, players, strategies, params, cfg, deck
 
     for g in range(n_games):
         seed_game(seed, first_game + g, state)
+        key = game_key(seed, first_game + g)  # of the turns' sub-streams: dice and random choices
         shuffle(state, deck, deck_size)
         deck_pos = 0
         for seat in range(players):
@@ -181,12 +184,14 @@ def play_chunk(seed, first_game, n_games, players, strategies, params, cfg, deck
                     if other != seat and totals[other] > leader:
                         leader = totals[other]
                 final_turn = trigger >= 0 and seat != trigger
+                table = seat_tables[seat]
+                if final_turn and strategies[seat] == OPTIMAL_EV and params[seat, P_FINAL_ROUND] != 0:
+                    table = final_round_table(thresholds, first_round_table, leader - totals[seat] + 1)
                 seat_params = (params[seat, 0], params[seat, 1], params[seat, 2], params[seat, 3], params[seat, 4],
                                params[seat, 5])
-                seed_substream(seed, first_game + g, turns, turn_state)
                 own, opponents, outcome, dice_rolled, illegal = play_turn(
-                    card, strategies[seat], seat_params, cfg, totals[seat], leader, final_turn, turn_state, policy,
-                    thresholds, round_tables)
+                    card, strategies[seat], seat_params, cfg, totals[seat], leader, final_turn, substream(key, turns),
+                    tables, table)
                 counters[DICE_ROLLED] += dice_rolled
                 counters[ILLEGAL_DECISIONS] += illegal
                 before = totals[seat]

@@ -4,18 +4,23 @@
 afterwards and the dice to reroll from those not on it (a skull only with the
 sorceress), both packed (see :mod:`dice`). The kernel checks every decision against
 the rules.
+
+A strategy whose decisions depend on the turn's dice alone (``strategies.TABULATED``)
+is played from a table: :func:`tabulate` asks ``decide`` once for every state of the
+turn, and the kernel looks the decision up after each roll, as it does the solver's.
 """
 
 import numpy as np
 from numba import njit
 
-from analyzer.engine.rng import next_u64
+from analyzer.engine.rng import split_next
 from analyzer.games.skull_island.components import (
     CHEST,
     COIN,
     DIAMOND,
     MONKEY,
     MONKEY_BUSINESS,
+    N_CARDS,
     PARROT,
     PEACE,
     SKULL,
@@ -23,7 +28,8 @@ from analyzer.games.skull_island.components import (
     SWORD,
 )
 from analyzer.games.skull_island.dice import NON_SKULL, count, of, total_dice
-from analyzer.games.skull_island.scoring import sabres_needed, score_turn
+from analyzer.games.skull_island.scoring import card_skulls, sabres_needed, score_turn
+from analyzer.games.skull_island.solver_space import N_RANKS, N_STATES, encode, is_live, sorceress_flags, state_dice
 from analyzer.games.skull_island.strategies import (
     ENDGAME,
     FIRST_ROLL,
@@ -39,21 +45,24 @@ STOP = (False, 0, 0)
 
 
 @njit(cache=True, inline="always")
-def _coin_flip(state):
-    return (next_u64(state) >> np.uint64(63)) == np.uint64(1)
+def _coin_flip(stream):
+    """A fair coin from the sub-stream: ``(heads?, stream)``."""
+    value, stream = split_next(stream)
+    return (value >> np.uint64(63)) == np.uint64(1), stream
 
 
 @njit(cache=True, inline="always")
-def _binomial_half(state, n):
-    """The number of heads in ``n`` <= 63 fair coin flips."""
+def _binomial_half(stream, n):
+    """The number of heads in ``n`` <= 63 fair coin flips: ``(heads, stream)``."""
     if n == 0:
-        return 0
-    bits = next_u64(state) >> np.uint64(64 - n)
+        return 0, stream
+    value, stream = split_next(stream)
+    bits = value >> np.uint64(64 - n)
     heads = 0
     while bits:
         heads += 1
         bits &= bits - np.uint64(1)
-    return heads
+    return heads, stream
 
 
 @njit(cache=True, inline="always")
@@ -145,23 +154,31 @@ def _plan_from_keep(card, total, keep, use_sorceress):
 
 
 @njit(cache=True)
-def random_decision(card, free, chest, sorceress, state):
-    """The random strategy's decision: uniformly random legal choices."""
+def random_decision(card, free, chest, sorceress, stream):
+    """The random strategy's decision, uniformly random legal choices drawn from the
+    turn's sub-stream: ``(reroll?, new_chest, reroll, stream)``."""
     total = free + chest
     new_chest = 0
     if card == CHEST:
         for face in range(5):
-            new_chest += of(face, _binomial_half(state, count(total, face)))
-    use_sorceress = sorceress and count(free, SKULL) > 0 and _coin_flip(state)
+            heads, stream = _binomial_half(stream, count(total, face))
+            new_chest += of(face, heads)
+    use_sorceress = False
+    if sorceress and count(free, SKULL) > 0:
+        use_sorceress, stream = _coin_flip(stream)
     movable = (total - new_chest) & NON_SKULL
-    if total_dice(movable) + (1 if use_sorceress else 0) < 2 or _coin_flip(state):
-        return STOP
+    if total_dice(movable) + (1 if use_sorceress else 0) < 2:
+        return False, 0, 0, stream
+    stop, stream = _coin_flip(stream)
+    if stop:
+        return False, 0, 0, stream
     while True:
         reroll = of(SKULL, 1) if use_sorceress else 0
         for face in range(5):
-            reroll += of(face, _binomial_half(state, count(movable, face)))
+            heads, stream = _binomial_half(stream, count(movable, face))
+            reroll += of(face, heads)
         if total_dice(reroll) >= 2:
-            return True, new_chest, reroll
+            return True, new_chest, reroll, stream
 
 
 @njit(cache=True)
@@ -212,3 +229,35 @@ def decide(strategy, params, card, free, chest, skulls, sorceress, cfg, own_tota
     if not go_on:
         return STOP
     return _plan_from_keep(card, total, keep, use_sorceress)
+
+
+
+@njit(cache=True)
+def decision_row(strategy, params, card, cfg):
+    """``decide``'s decision in every state of a turn of ``card``, as a row of a policy
+    table in the solver's format (see :mod:`solver_space`); 0 (stop) where the turn is over.
+
+    Only for strategies that read nothing but the dice (``strategies.TABULATED``): the
+    totals, the final round and the target are not passed.
+    """
+    row = np.zeros(N_STATES, dtype=np.int64)
+    for flag in range(sorceress_flags(card)):
+        for rk in range(N_RANKS):
+            if is_live(rk, card):
+                dice = state_dice(rk)
+                skulls = count(dice, SKULL) + card_skulls(card)
+                go, new_chest, reroll = decide(strategy, params, card, dice, 0, skulls, flag == 1, cfg, 0, 0, False, 0)
+                if go:
+                    row[flag * N_RANKS + rk] = encode(reroll, new_chest)
+    if sorceress_flags(card) == 1:
+        row[N_RANKS:] = row[:N_RANKS]
+    return row
+
+
+@njit(cache=True)
+def tabulate(strategy, params, cfg):
+    """The policy table ``[card, state]`` of a strategy in ``strategies.TABULATED``."""
+    table = np.zeros((N_CARDS, N_STATES), dtype=np.int64)
+    for card in range(N_CARDS):
+        table[card] = decision_row(strategy, params, card, cfg)
+    return table

@@ -15,8 +15,8 @@ are ignored; an option the solver does not know is refused by name.
 
 For the kernel: :func:`load_policy` gives the expected-score table and
 :func:`final_round_tables` the tables of the final-round objective; the jitted
-lookups are :func:`solver_space.optimal_decision` and
-:func:`solver_space.final_round_decision`.
+lookups are :func:`solver_space.table_decision` and
+:func:`solver_space.final_round_table`.
 """
 
 from __future__ import annotations
@@ -185,7 +185,7 @@ def optimal_policies(rules: dict[str, Any], needed: int | None = None, progress:
 
 
 def load_policy(rules: dict[str, Any]) -> np.ndarray:
-    """The expected-score policy of every card: an int64 table ``[card, state]`` for ``optimal_decision``."""
+    """The expected-score policy of every card: an int64 table ``[card, state]`` for ``table_decision``."""
     return optimal_policies(rules).table
 
 
@@ -200,7 +200,7 @@ def final_round_tables(rules: dict[str, Any]) -> tuple[np.ndarray, np.ndarray]:
     ``thresholds`` are the turn scores some card can produce, ascending; ``tables[j]``
     (``[card, state]``) maximises P(own turn score >= needed) for every ``needed`` in
     ``(thresholds[j - 1], thresholds[j]]``, and the last table, for a ``needed`` no turn
-    can reach, is the expected-score policy. Read by ``final_round_decision``.
+    can reach, is the expected-score policy. Chosen by ``final_round_table``.
     """
     path = cache_folder() / f"final-round-{rules_key(rules)}.npz"
     stored = _load_arrays(path)

@@ -44,8 +44,11 @@ from analyzer.games.skull_island.solver_space import (
     ROLL_PROB,
     ROLL_START,
     encode,
+    is_live,
     non_skull_dice,
     rank,
+    sorceress_flags,
+    state_dice,
     sub_index,
     sub_multiset,
     sub_multisets,
@@ -56,25 +59,6 @@ TOLERANCE = 1e-9
 MAX_SWEEPS = 100_000
 #: skulls of the dice (card skulls not counted) an afterstate can hold
 MAX_SKULLS = 3
-
-
-@njit(cache=True)
-def sorceress_flags(card):
-    """How many values of the sorceress flag the card's states take (2 for the sorceress)."""
-    return 2 if card == SORCERESS else 1
-
-
-@njit(cache=True)
-def state_dice(rk):
-    """The 8 dice of a rank, skulls included."""
-    dice = RANK_DICE[rk]
-    return dice + of(SKULL, DICE - non_skull_dice(dice))
-
-
-@njit(cache=True)
-def is_live(rk, card):
-    """Is the rank a state in which the player decides (fewer than 3 skulls, card skulls included)?"""
-    return DICE - non_skull_dice(RANK_DICE[rk]) + card_skulls(card) < 3
 
 
 @njit(cache=True, nogil=True)

@@ -14,8 +14,10 @@ flag. The same rank indexes a set of kept dice (non-skull, at most 8).
 A policy table (``load_policy``, ``final_round_policy`` in :mod:`solver`) is an int64
 array ``[card, state_index(dice, sorceress)]`` holding 0 for "stop", else
 ``reroll | chest << 24`` (packed dice, see :mod:`dice`; the reroll includes the
-sorceress's skull when she is used). :func:`optimal_decision` reads it inside a jitted
-kernel with the conventions of ``policies.decide``.
+sorceress's skull when she is used). :func:`table_decision` reads it inside a jitted
+kernel with the conventions of ``policies.decide``. The kernel stacks every table its
+seats play by into one array ``[table, card, state]``: the solver's, and those of the
+strategies whose decisions depend on the turn's dice alone (``policies.tabulate``).
 """
 
 import itertools
@@ -24,8 +26,9 @@ import math
 import numpy as np
 from numba import njit
 
-from analyzer.games.skull_island.components import DICE, SKULL
+from analyzer.games.skull_island.components import DICE, SKULL, SORCERESS
 from analyzer.games.skull_island.dice import count, of, pack
+from analyzer.games.skull_island.scoring import card_skulls
 
 N_FACES = SKULL + 1
 N_RANKS = math.comb(DICE + SKULL, SKULL)  # multisets of at most 8 dice over the 5 non-skull faces
@@ -64,14 +67,14 @@ def encode(reroll, chest):
 
 
 @njit(cache=True)
-def optimal_decision(table, card, free, chest, skulls, sorceress):
-    """The table's decision after a roll, as ``policies.decide`` returns it: ``(reroll?, new_chest, reroll)``.
+def table_decision(tables, table, card, free, chest, sorceress):
+    """Policy table ``tables[table]``'s decision after a roll, as ``policies.decide`` returns it:
+    ``(reroll?, new_chest, reroll)``.
 
     ``free``/``chest``: the dice off and on the treasure chest card; ``sorceress``: she
-    is still available. ``skulls`` is implied by the dice and not read (the argument
-    keeps the call shape of ``decide``).
+    is still available.
     """
-    entry = table[card, state_index(free + chest, sorceress)]
+    entry = tables[table, card, state_index(free + chest, sorceress)]
     reroll = entry & REROLL_MASK
     if reroll == 0:
         return False, 0, 0
@@ -79,13 +82,14 @@ def optimal_decision(table, card, free, chest, skulls, sorceress):
 
 
 @njit(cache=True)
-def final_round_decision(thresholds, tables, needed, card, free, chest, skulls, sorceress):
-    """The decision that maximises P(own turn score >= ``needed``), from ``solver.final_round_tables``.
+def final_round_table(thresholds, first_table, needed):
+    """Which of the final-round tables from ``solver.final_round_tables`` (stored from
+    ``first_table`` on) maximises P(own turn score >= ``needed``).
 
-    ``tables[j]`` is the policy for every ``needed`` in ``(thresholds[j - 1], thresholds[j]]``;
-    the last table (no score reaches ``needed``) is the expected-score policy.
+    Table ``j`` is the policy for every ``needed`` in ``(thresholds[j - 1], thresholds[j]]``;
+    the last one (no score reaches ``needed``) is the expected-score policy.
     """
-    return optimal_decision(tables[np.searchsorted(thresholds, needed)], card, free, chest, skulls, sorceress)
+    return first_table + np.searchsorted(thresholds, needed)
 
 
 @njit(cache=True)
@@ -125,6 +129,25 @@ def non_skull_dice(dice):
     for face in range(SKULL):
         n += count(dice, face)
     return n
+
+
+@njit(cache=True)
+def sorceress_flags(card):
+    """How many values of the sorceress flag the card's states take (2 for the sorceress)."""
+    return 2 if card == SORCERESS else 1
+
+
+@njit(cache=True)
+def state_dice(rk):
+    """The 8 dice of a rank, skulls included."""
+    dice = RANK_DICE[rk]
+    return dice + of(SKULL, DICE - non_skull_dice(dice))
+
+
+@njit(cache=True)
+def is_live(rk, card):
+    """Is the rank a state in which the player decides (fewer than 3 skulls, card skulls included)?"""
+    return DICE - non_skull_dice(RANK_DICE[rk]) + card_skulls(card) < 3
 
 
 def _rank_dice() -> np.ndarray:

@@ -25,15 +25,15 @@ from numba import njit
 from analyzer.games.skull_island.components import CHEST, DICE, SKULL
 from analyzer.games.skull_island.dice import NON_SKULL, count, of, total_dice
 from analyzer.games.skull_island.kernel import is_legal
-from analyzer.games.skull_island.policies import decide
-from analyzer.games.skull_island.scoring import card_skulls
-from analyzer.games.skull_island.solver_core import is_live, sorceress_flags, state_dice
+from analyzer.games.skull_island.policies import decision_row
 from analyzer.games.skull_island.solver_space import (
     CHEST_SHIFT,
     N_RANKS,
     N_STATES,
     REROLL_MASK,
-    encode,
+    is_live,
+    sorceress_flags,
+    state_dice,
     sub_multiset,
     sub_multisets,
 )
@@ -43,21 +43,18 @@ _CHOOSE = np.array([[math.comb(n, k) for k in range(DICE + 1)] for n in range(DI
 
 @njit(cache=True)
 def decided_table(strategy, params, card, cfg):
-    """A deterministic strategy's decision in every state, as a policy table row."""
-    table = np.zeros(N_STATES, dtype=np.int64)
+    """A deterministic strategy's decision in every state (``policies.decision_row``), as a
+    policy table row; an illegal decision stops the turn, as in the kernel."""
+    row = decision_row(strategy, params, card, cfg)
     for flag in range(sorceress_flags(card)):
-        sorceress = flag == 1
         for rk in range(N_RANKS):
-            if not is_live(rk, card):
-                continue
-            dice = state_dice(rk)
-            skulls = count(dice, SKULL) + card_skulls(card)
-            go, new_chest, reroll = decide(strategy, params, card, dice, 0, skulls, sorceress, cfg, 0, 0, False, 0)
-            if go and is_legal(card, dice, 0, new_chest, reroll, sorceress):
-                table[flag * N_RANKS + rk] = encode(reroll, new_chest)
+            entry = row[flag * N_RANKS + rk]
+            if entry != 0 and not is_legal(card, state_dice(rk), 0, entry >> CHEST_SHIFT, entry & REROLL_MASK,
+                                           flag == 1):
+                row[flag * N_RANKS + rk] = 0
     if sorceress_flags(card) == 1:
-        table[N_RANKS:] = table[:N_RANKS]
-    return table
+        row[N_RANKS:] = row[:N_RANKS]
+    return row
 
 
 def table_policy(table: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:

@@ -64,6 +64,9 @@ SLOT_FALLBACK = {"stop_at": 0, "max_skulls": 2, "chase_full_chest": True, "dange
                  "final_round": False}
 #: strategies that read the solved policy tables
 SOLVED = ("optimal-ev",)
+#: strategies whose decisions depend on the turn's dice alone: the kernel plays them
+#: from a table of every decision (``policies.tabulate``), one lookup per roll
+TABULATED = ("first-roll", "threshold", "set-chaser")
 
 
 def param_row(name: str, params: dict) -> list[float]:
