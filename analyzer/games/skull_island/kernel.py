@@ -3,7 +3,9 @@
 ``play_chunk`` plays games ``first_game .. first_game + n_games - 1``; game ``g``
 draws every random number from the stream of ``(seed, g)``. Nothing here allocates
 per game and nothing returns to Python before the chunk is done. Dice are packed
-integers (:mod:`dice`), so a turn passes no arrays around.
+integers (:mod:`dice`) and a turn's random stream is one integer too, so the turn
+works on plain values; its only array is the stack of policy tables the strategies
+that do not decide live read (see :mod:`policies`, :mod:`solver_space`).
 """
 
 import numpy as np
