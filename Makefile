@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench lint clean
+.PHONY: run test bench lint clean clean-cache
 
 $(STAMP): pyproject.toml
 	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
@@ -25,5 +25,9 @@ lint: $(STAMP)
 	$(BIN)/pip install --quiet ruff
 	$(BIN)/ruff check analyzer tests benchmarks
 
-clean:
+clean: clean-cache
 	rm -rf $(VENV) build *.egg-info
+
+# Numba's cache misses edits to a jitted helper in another file than its caller
+clean-cache:
+	find analyzer tests -name __pycache__ -type d -prune -exec rm -rf {} +

@@ -177,7 +177,17 @@ def test_chunk_arrays_are_zeroed_disjoint_and_padded():
     assert block.sum() == 3 + 15 + 1
 
 
+@njit
+def _two_private_arrays(dtype):
+    first = private_zeros(5, dtype)
+    second = private_zeros(5, dtype)
+    first[:] = 1
+    return first, second, first.ctypes.data, second.ctypes.data
+
+
 @pytest.mark.parametrize("dtype", [np.int64, np.uint64, np.bool_])
 def test_private_arrays_are_padded(dtype):
-    array = private_zeros(5, dtype)
-    assert array.shape == (5,) and array.dtype == dtype and not array.any()
+    first, second, first_at, second_at = _two_private_arrays(dtype)
+    assert first.shape == second.shape == (5,) and first.dtype == dtype and not second.any() and first.all()
+    # each lies PADDING bytes inside its own allocation: two of them are at least 2 * PADDING apart
+    assert abs(first_at - second_at) >= 2 * PADDING + 5 * first.itemsize

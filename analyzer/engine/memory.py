@@ -5,8 +5,9 @@ line back and forth between their cores (false sharing). Small arrays allocated 
 after the other by two threads can share a line, and a kernel that bumps a counter or a
 total every turn then runs a third slower with two workers than alone. The arrays a
 kernel writes while it plays a chunk (the chunk's aggregates and its own scratch
-arrays) therefore come from here, padded by two cache lines on each side (the
-adjacent-line prefetcher fetches lines in pairs).
+arrays) therefore come from here, padded by 256 bytes on each side (the
+adjacent-line prefetcher fetches 64-byte lines in pairs; some CPUs have 128-byte
+lines).
 """
 
 import math
@@ -14,7 +15,7 @@ import math
 import numpy as np
 from numba import njit
 
-PADDING = 128  # bytes
+PADDING = 256  # bytes
 
 
 def chunk_zeros(shapes: dict[str, tuple[int, ...]]) -> dict[str, np.ndarray]:

@@ -55,10 +55,10 @@ def test_a_rejected_draw_is_redrawn():
 
 @njit(cache=True)
 def _three_dice_outcomes(rolls):
-    stream = game_key(np.uint64(2026), 0)
+    key = game_key(np.uint64(2026), 0)
     outcomes = np.zeros(rolls, dtype=np.int64)
-    for i in range(rolls):
-        outcomes[i], stream = roll(substream(stream, i), 3)
+    for turn in range(rolls):
+        outcomes[turn], _ = roll(substream(key, turn), 3)  # as the kernel rolls: a sub-stream per turn
     return outcomes
 
 

@@ -232,3 +232,21 @@ def test_tabulated_strategies_decide_legally_in_every_state(spec):
                 assert table[card, state_index(dice, flag == 1)] == (encode(reroll, new_chest) if go else 0)
                 rerolls += go
     assert rerolls == 0 if seat.name == "first-roll" else rerolls > 1000
+
+
+def test_tabulated_seats_play_exactly_as_deciding_live():
+    """Whole games, mixed seats: looking decisions up in the tables changes nothing."""
+    seats = ["first-roll", "threshold:stop_at=1000,max_skulls=1", "set-chaser:chase_full_chest=false",
+             "optimal-ev:final_round=true", "optimal-ev"]
+    spec = resolve(game="skull-island", players=5, strategies=seats)
+    prepared = GAME.prepare(spec.rules, 5, spec.seats)
+    assert list(prepared.arrays["seat_tables"]) == [0, 1, 2, 3, 3]
+    tabulated, _ = GAME.run_chunk(prepared, 3, 0, 5000)
+    live_tables = prepared.arrays["seat_tables"].copy()
+    live_tables[:3] = -1
+    prepared.arrays["seat_tables"] = live_tables
+    live, _ = GAME.run_chunk(prepared, 3, 0, 5000)
+    assert tabulated.keys() == live.keys()
+    for key in tabulated:
+        assert np.array_equal(tabulated[key], live[key]), key
+    assert tabulated["illegal_decisions"][0] == 0 and tabulated["games"][0] == 5000

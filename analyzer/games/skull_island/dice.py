@@ -42,7 +42,7 @@ def total_dice(dice):
 
 @njit(cache=True, inline="always")
 def roll(stream, n):
-    """``n`` <= 12 freshly rolled dice from the sub-stream ``stream``: ``(dice, stream)``.
+    """``n`` <= 8 freshly rolled dice from the sub-stream ``stream``: ``(dice, stream)``.
 
     One 32-bit draw ``x`` rolls them all, without bias: ``x * 6**n = D * 2**32 + rest``
     makes ``D`` uniform in ``[0, 6**n)`` once draws with ``rest < 2**32 mod 6**n`` are
