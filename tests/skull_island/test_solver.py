@@ -33,6 +33,7 @@ from analyzer.games.skull_island.solver import (
 )
 from analyzer.games.skull_island.solver_core import AT_LEAST, EXPECTED, evaluate_card, solve_card
 from analyzer.games.skull_island.solver_space import (
+    RANK_DICE,
     final_round_table,
     rank,
     sub_multiset,
@@ -112,6 +113,14 @@ def random_states(skulls, n, seed):
         faces = rng.integers(0, SKULL, DICE - skulls)
         states.add(tuple(int((faces == f).sum()) for f in range(SKULL)) + (skulls,))
     return sorted(states)
+
+
+def test_ranks_number_every_multiset_of_at_most_8_non_skull_dice_once():
+    every = {pack(list(np.bincount(faces, minlength=SKULL + 1)))
+             for size in range(DICE + 1) for faces in itertools.combinations_with_replacement(range(SKULL), size)}
+    assert len(every) == len(RANK_DICE) == 1287
+    assert set(RANK_DICE.tolist()) == every
+    assert all(rank(int(dice)) == index for index, dice in enumerate(RANK_DICE))
 
 
 # -- brute force ---------------------------------------------------------------------------

@@ -151,12 +151,16 @@ def is_live(rk, card):
 
 
 def _rank_dice() -> np.ndarray:
-    """The non-skull dice of every rank, packed."""
+    """The non-skull dice of every rank, packed: :func:`rank` inverted.
+
+    Every 5-subset ``p_0 < ... < p_4`` of ``0..12`` is one multiset (``c_0 = p_0``,
+    ``c_i = p_i - p_(i-1) - 1``) of rank ``sum C(p_i, i + 1)``. Plain Python: calling
+    the jitted ``rank`` here would load compiled code on every import.
+    """
     table = np.zeros(N_RANKS, dtype=np.int64)
-    for size in range(DICE + 1):
-        for faces in itertools.combinations_with_replacement(range(SKULL), size):
-            dice = pack(np.bincount(np.array(faces, dtype=np.int64), minlength=N_FACES))
-            table[rank.py_func(dice)] = dice
+    for positions in itertools.combinations(range(DICE + SKULL), SKULL):
+        counts = [positions[0]] + [after - before - 1 for before, after in itertools.pairwise(positions)]
+        table[sum(math.comb(p, i + 1) for i, p in enumerate(positions))] = pack(counts)
     return table
 
 
