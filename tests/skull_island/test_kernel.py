@@ -9,12 +9,22 @@ import pytest
 from analyzer.engine.runner import run
 from analyzer.games.skull_island import GAME
 from analyzer.games.skull_island.components import CARDS, SKULL
-from analyzer.games.skull_island.dice import pack, unpack
+from analyzer.games.skull_island.dice import NON_SKULL, pack, unpack
 from analyzer.games.skull_island.kernel import is_legal
 from analyzer.games.skull_island.policies import decide, tabulate
 from analyzer.games.skull_island.rules import kernel_config
-from analyzer.games.skull_island.scoring import card_skulls, score_faces
-from analyzer.games.skull_island.solver_space import N_RANKS, encode, is_live, sorceress_flags, state_dice, state_index
+from analyzer.games.skull_island.scoring import card_skulls, score_faces, score_turn
+from analyzer.games.skull_island.solver_space import (
+    N_RANKS,
+    alive_scores,
+    encode,
+    is_live,
+    sorceress_flags,
+    state_dice,
+    state_index,
+    sub_multiset,
+    sub_multisets,
+)
 from analyzer.games.skull_island.stats import card_stats
 from analyzer.games.skull_island.strategies import TABULATED, param_row
 from analyzer.runspec import resolve
@@ -240,7 +250,7 @@ def test_tabulated_seats_play_exactly_as_deciding_live():
              "optimal-ev:final_round=true", "optimal-ev"]
     spec = resolve(game="skull-island", players=5, strategies=seats)
     prepared = GAME.prepare(spec.rules, 5, spec.seats)
-    assert list(prepared.arrays["seat_tables"]) == [0, 1, 2, 3, 3]
+    assert list(prepared.arrays["seat_tables"]) == [1, 2, 3, 4, 4]  # tables[SCORES] comes first
     tabulated, _ = GAME.run_chunk(prepared, 3, 0, 5000)
     live_tables = prepared.arrays["seat_tables"].copy()
     live_tables[:3] = -1
@@ -250,3 +260,28 @@ def test_tabulated_seats_play_exactly_as_deciding_live():
     for key in tabulated:
         assert np.array_equal(tabulated[key], live[key]), key
     assert tabulated["illegal_decisions"][0] == 0 and tabulated["games"][0] == 5000
+
+
+@pytest.mark.parametrize("changes", [{}, {"set_values": [200, 300, 600, 1100, 2100, 4100, 4200],
+                                          "full_chest_bonus": 700, "sea_battle_values": [250, 450, 900],
+                                          "peace_penalty": 700}])
+def test_alive_turns_are_scored_by_the_table_as_score_turn_scores_them(changes):
+    """The kernel scores a turn that ends alive by ``alive_scores``: whatever lies on the
+    treasure chest card, the score and the opponents' change are those of ``score_turn``."""
+    cfg = kernel_config({**GAME_RULES(), **changes})
+    table = alive_scores(cfg)
+    checked = 0
+    for card in range(1, len(CARDS)):
+        for rk in range(N_RANKS):
+            if not is_live(rk, card):
+                assert table[card, rk] == 0
+                continue
+            dice = state_dice(rk)
+            loose = dice & NON_SKULL
+            chests = [sub_multiset(loose, j) for j in {0, sub_multisets(loose) // 2, sub_multisets(loose) - 1}]
+            for chest in chests if CARDS[card] == "chest" else [0]:
+                own, opponents = score_turn(card, dice, chest, False, False, cfg)
+                assert (own, opponents) == (table[card, state_index(dice, False)], 0), (CARDS[card], rk, chest)
+                assert table[card, state_index(dice, True)] == own
+                checked += 1
+    assert checked > 14 * 1000

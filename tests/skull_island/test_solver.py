@@ -34,6 +34,8 @@ from analyzer.games.skull_island.solver import (
 from analyzer.games.skull_island.solver_core import AT_LEAST, EXPECTED, evaluate_card, solve_card
 from analyzer.games.skull_island.solver_space import (
     RANK_DICE,
+    SCORES,
+    alive_scores,
     final_round_table,
     rank,
     sub_multiset,
@@ -251,8 +253,13 @@ def test_strategies_decide_from_the_whole_dice():
 # -- simulation agreement ----------------------------------------------------------------------
 
 
-NO_TABLES = np.zeros((0, 0, 0), dtype=np.int64)
 NO_THRESHOLDS = np.zeros(0, dtype=np.int64)
+
+
+def kernel_tables(cfg, *tables):
+    """The kernel's stack of per-state tables: the score table (``tables[SCORES]``), then
+    the policy ``tables`` (each ``[card, state]``), from index ``SCORES + 1`` on."""
+    return np.stack([alive_scores(cfg), *tables])
 
 
 @njit(cache=True)
@@ -283,14 +290,18 @@ def play_solved_turns(table, thresholds, tables, needed, card_index, cfg, seed, 
     final_round = 1.0 if thresholds.size > 0 else 0.0
     params = tuple(param_row("optimal-ev", {"final_round": final_round}))
     if thresholds.size > 0:
-        return play_turns(OPTIMAL_EV, params, card_index, cfg, seed, n, tables,
-                          final_round_table(thresholds, 0, needed), needed)
-    return play_turns(OPTIMAL_EV, params, card_index, cfg, seed, n, table[np.newaxis], 0, needed)
+        return play_turns(OPTIMAL_EV, params, card_index, cfg, seed, n, kernel_tables(cfg, *tables),
+                          final_round_table(thresholds, SCORES + 1, needed), needed)
+    return play_turns(OPTIMAL_EV, params, card_index, cfg, seed, n, kernel_tables(cfg, table), SCORES + 1, needed)
 
 
-def play_strategy_turns(strategy, params, card_index, cfg, seed, n, tables=NO_TABLES, table=-1):
-    """``n`` turns of a heuristic, live or from its table: (score sum, square sum, illegal moves)."""
-    total, squares, _, illegal = play_turns(strategy, params, card_index, cfg, seed, n, tables, table, 0)
+def play_strategy_turns(strategy, params, card_index, cfg, seed, n, table=None):
+    """``n`` turns of a heuristic, live or from its policy ``table``: (score sum, square sum, illegal moves)."""
+    if table is None:
+        total, squares, _, illegal = play_turns(strategy, params, card_index, cfg, seed, n, kernel_tables(cfg), -1, 0)
+    else:
+        total, squares, _, illegal = play_turns(strategy, params, card_index, cfg, seed, n, kernel_tables(cfg, table),
+                                                SCORES + 1, 0)
     return total, squares, illegal
 
 
@@ -308,7 +319,7 @@ def test_solved_policy_plays_to_its_value_in_simulation(changes):
     policies = optimal_policies(rules)
     for index in range(1, len(CARDS)):
         n = 30_000
-        total, squares, _, illegal = play_solved_turns(policies.table, NO_THRESHOLDS, NO_TABLES, 0, index, cfg,
+        total, squares, _, illegal = play_solved_turns(policies.table, NO_THRESHOLDS, None, 0, index, cfg,
                                                        11 + index, n)
         assert illegal == 0, CARDS[index]
         assert_within_4_se(total, squares, n, policies.value[index], CARDS[index])
@@ -326,14 +337,14 @@ def test_strategy_values_agree_with_the_kernel():
     for choice in choices:
         strategy = names.index(choice.name)
         params = tuple(param_row(choice.name, choice.params))
-        table = tabulate(strategy, params, cfg)[np.newaxis] if choice.name in TABULATED else None
+        table = tabulate(strategy, params, cfg) if choice.name in TABULATED else None
         for index in range(1, len(CARDS)):
             n = 12_000
             live = play_strategy_turns(strategy, params, index, cfg, 5, n)
             assert live[2] == 0
             assert_within_4_se(live[0], live[1], n, values[choice.label][index], (choice.label, CARDS[index]))
             if table is not None:
-                assert play_strategy_turns(strategy, params, index, cfg, 5, n, table, 0) == live
+                assert play_strategy_turns(strategy, params, index, cfg, 5, n, table) == live
                 tabulated += 1
     assert tabulated >= 3 * (len(CARDS) - 1)
 
@@ -353,7 +364,7 @@ def test_final_round_policy_beats_expected_score_policy_and_plays_to_its_probabi
             assert win >= ev - 1e-9
             gains.append(win - ev)
             n = 20_000
-            _, _, hits, illegal = play_solved_turns(table, NO_THRESHOLDS, NO_TABLES, needed, index, cfg, 3, n)
+            _, _, hits, illegal = play_solved_turns(table, NO_THRESHOLDS, None, needed, index, cfg, 3, n)
             se = math.sqrt(max(win * (1 - win), 1e-12) / n)
             assert illegal == 0
             assert abs(hits / n - win) < 4 * se + 1e-9, (needed, CARDS[index], hits / n, win)

@@ -14,8 +14,9 @@ from analyzer.games.skull_island.strategies import DEFAULT_STRATEGY, SOLVED, STR
 SCORE_BINS = (-20000, 100, 800)  # final totals from -20,000 to 60,000 in steps of 100
 
 
-def _policy_tables(rules, seats: list[StrategyChoice]) -> dict[str, np.ndarray]:
-    """The policy tables the seats play by, as ``kernel.play_chunk`` takes them.
+def _state_tables(rules, seats: list[StrategyChoice]) -> dict[str, np.ndarray]:
+    """The per-state tables of a run, as ``kernel.play_chunk`` takes them: the score
+    table (``solver_space.alive_scores``) and the policy tables the seats play by.
 
     A strategy that reads only the turn's dice (``TABULATED``) is tabulated here, once
     per distinct parameter set; optimal-ev reads the solver's tables, solved once per
@@ -23,11 +24,11 @@ def _policy_tables(rules, seats: list[StrategyChoice]) -> dict[str, np.ndarray]:
     them when a seat plays its last turn to beat the leader. Other seats decide live.
     """
     from analyzer.games.skull_island.policies import tabulate
-    from analyzer.games.skull_island.solver_space import N_STATES
+    from analyzer.games.skull_island.solver_space import alive_scores
 
     names = [s.name for s in STRATEGIES]
     cfg = rules_module.kernel_config(rules)
-    tables: list[np.ndarray] = []
+    tables = [alive_scores(cfg)]  # the first: tables[SCORES]
     index: dict[tuple, int] = {}
     seat_tables = []
     for seat in seats:
@@ -49,7 +50,7 @@ def _policy_tables(rules, seats: list[StrategyChoice]) -> dict[str, np.ndarray]:
         seat_tables.append(index[key])
     thresholds = np.zeros(0, np.int64)
     first_round_table = -1
-    stacked = np.stack(tables) if tables else np.zeros((0, N_CARDS, N_STATES), np.int64)
+    stacked = np.stack(tables)
     if any(s.name in SOLVED and s.params.get("final_round") for s in seats):
         from analyzer.games.skull_island.solver import final_round_tables
 
@@ -91,7 +92,7 @@ class SkullIsland(Game):
                 "strategies": np.array([names.index(s.name) for s in seats], dtype=np.int64),
                 "params": np.array([param_row(s.name, s.params) for s in seats], dtype=np.float64),
                 "deck": np.repeat(np.arange(N_CARDS, dtype=np.int64), rules_module.deck_counts(rules)),
-                **_policy_tables(rules, seats),
+                **_state_tables(rules, seats),
             },
         )
 

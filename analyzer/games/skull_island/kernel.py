@@ -4,8 +4,9 @@
 draws every random number from the stream of ``(seed, g)``. Nothing here allocates
 per game and nothing returns to Python before the chunk is done. Dice are packed
 integers (:mod:`dice`) and a turn's random stream is one integer too, so the turn
-works on plain values; its only array is the stack of policy tables the strategies
-that do not decide live read (see :mod:`policies`, :mod:`solver_space`).
+works on plain values; its only array is the stack of per-state tables: the score of
+every alive end of a turn, and the decisions of the strategies that do not decide
+live (see :mod:`policies`, :mod:`solver_space`).
 """
 
 import numpy as np
@@ -24,7 +25,7 @@ from analyzer.games.skull_island.rules import (
     C_TIE_EXTRA,
 )
 from analyzer.games.skull_island.scoring import card_skulls, island_allowed, score_turn
-from analyzer.games.skull_island.solver_space import final_round_table, table_decision
+from analyzer.games.skull_island.solver_space import SCORES, final_round_table, state_index, table_decision
 from analyzer.games.skull_island.strategies import OPTIMAL_EV, P_FINAL_ROUND, RANDOM
 
 EXTRA_ROUNDS = 10
@@ -68,7 +69,8 @@ def play_turn(card, strategy, params, cfg, own_total, leader_total, final_turn, 
 
     Every die and random choice comes from the turn's sub-stream ``stream`` (see
     :func:`analyzer.engine.rng.substream`). The player decides by policy table
-    ``tables[table]`` (see :mod:`solver_space`) when ``table >= 0``, else live.
+    ``tables[table]`` (see :mod:`solver_space`) when ``table >= 0``, else live; a turn
+    that ends alive is scored by ``tables[SCORES]``.
     """
     free, stream = roll(stream, DICE)
     dice_rolled = DICE
@@ -120,8 +122,10 @@ def play_turn(card, strategy, params, cfg, own_total, leader_total, final_turn, 
         dice_rolled += n
         rerolls_left -= 1
         skulls = count(free, SKULL) + start_skulls
+    if skulls < 3:
+        return tables[SCORES, card, state_index(free + chest, False)], 0, ENDED_ALIVE, dice_rolled, illegal
     own, opponents = score_turn(card, free + chest, chest, False, False, cfg)
-    return own, opponents, (DIED if skulls >= 3 else ENDED_ALIVE), dice_rolled, illegal
+    return own, opponents, DIED, dice_rolled, illegal
 
 
 @njit(cache=True, nogil=True)
@@ -132,7 +136,8 @@ def play_chunk(seed, first_game, n_games, players, strategies, params, cfg, deck
     """Play a chunk of games; ``record_*`` arrays of length 0 switch per-game rows off.
 
     ``cfg`` is the rules' config tuple, ``params`` one row of strategy parameters per seat.
-    ``tables`` stacks the policy tables the seats play by: seat s reads ``seat_tables[s]``
+    ``tables`` stacks the score table (``tables[SCORES]``, see :func:`solver_space.alive_scores`)
+    and the policy tables the seats play by: seat s reads ``seat_tables[s]``
     (-1: it decides live), and an optimal-ev seat with final_round, in its last turn, the
     final-round table for the points it needs (from ``first_round_table`` on, chosen by
     ``thresholds``; see :mod:`solver`).

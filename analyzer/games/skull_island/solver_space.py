@@ -26,15 +26,18 @@ import math
 import numpy as np
 from numba import njit
 
-from analyzer.games.skull_island.components import DICE, SKULL, SORCERESS
+from analyzer.games.skull_island.components import DICE, N_CARDS, SKULL, SORCERESS
 from analyzer.games.skull_island.dice import count, of, pack
-from analyzer.games.skull_island.scoring import card_skulls
+from analyzer.games.skull_island.scoring import card_skulls, score_turn
 
 N_FACES = SKULL + 1
 N_RANKS = math.comb(DICE + SKULL, SKULL)  # multisets of at most 8 dice over the 5 non-skull faces
 N_STATES = 2 * N_RANKS  # times "the sorceress is still available"
 CHEST_SHIFT = 24
 REROLL_MASK = (1 << CHEST_SHIFT) - 1
+#: the kernel's stack of per-state tables: first the score table (:func:`alive_scores`),
+#: then the policy tables its seats play by
+SCORES = 0
 
 _BINOMIAL = np.array([[math.comb(n, k) for k in range(N_FACES)] for n in range(DICE + SKULL)], dtype=np.int64)
 
@@ -148,6 +151,23 @@ def state_dice(rk):
 def is_live(rk, card):
     """Is the rank a state in which the player decides (fewer than 3 skulls, card skulls included)?"""
     return DICE - non_skull_dice(RANK_DICE[rk]) + card_skulls(card) < 3
+
+
+@njit(cache=True)
+def alive_scores(cfg):
+    """The own score of every state a turn can end in alive, by ``score_turn``, as a
+    table ``[card, state]`` (0 where the dice hold 3 skulls): the kernel scores most
+    turns by one lookup. The dice on the treasure chest card score only after a death,
+    so the score of an alive state does not depend on them; an alive turn changes no
+    opponent's total.
+    """
+    table = np.zeros((N_CARDS, N_STATES), dtype=np.int64)
+    for card in range(N_CARDS):
+        for rk in range(N_RANKS):
+            if is_live(rk, card):
+                table[card, rk] = table[card, N_RANKS + rk] = score_turn(card, state_dice(rk), 0, False, False,
+                                                                          cfg)[0]
+    return table
 
 
 def _rank_dice() -> np.ndarray:
