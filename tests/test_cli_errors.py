@@ -7,29 +7,10 @@ exit status 2 for bad input of any kind, one line on stderr that names the probl
 import json
 
 import pytest
-from click.testing import CliRunner
 
-from analyzer.cli import main
+from tests.cli_checks import assert_one_line_error, run_cli
 
 SIM = ["simulate", "--game", "skull-island", "--n", "1000", "--seed", "1", "--quiet"]
-
-
-def _run(args):
-    return CliRunner().invoke(main, [str(a) for a in args])
-
-
-def assert_one_line_error(result, *words):
-    """Exit 2; exactly one non-empty line of output (stdout+stderr), on stderr;
-    no traceback; every word in `words` appears (case-insensitive)."""
-    out = result.output
-    assert result.exit_code == 2, f"exit {result.exit_code}: {out!r} ({result.exception!r})"
-    assert "Traceback" not in out, out
-    lines = out.strip().splitlines()
-    assert len(lines) == 1, f"expected one line, got {len(lines)}: {out!r}"
-    assert lines[0].strip(), out
-    assert lines[0].strip() in result.stderr, f"message not on stderr: {out!r}"
-    for word in words:
-        assert word.lower() in out.lower(), f"{word!r} not named in {out!r}"
 
 
 def _scenario(tmp_path, text, name="scenario.toml"):
@@ -48,8 +29,8 @@ players = 4
 # ---- control: a valid run -------------------------------------------------------
 
 def test_valid_simulate_json():
-    result = _run(["simulate", "--game", "skull-island", "--n", "2000", "--seed", "1",
-                   "--json", "--quiet"])
+    result = run_cli(["simulate", "--game", "skull-island", "--n", "2000", "--seed", "1",
+                      "--json", "--quiet"])
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     for key in ("schema", "game", "n", "seed", "players", "rules", "seats"):
@@ -63,8 +44,8 @@ def test_valid_simulate_json():
 
 def test_valid_scenario_file_runs(tmp_path):
     path = _scenario(tmp_path, GOOD_SCENARIO)
-    result = _run(["simulate", "--scenario", path, "--n", "1000", "--seed", "1",
-                   "--json", "--quiet"])
+    result = run_cli(["simulate", "--scenario", path, "--n", "1000", "--seed", "1",
+                      "--json", "--quiet"])
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout)["game"] == "skull-island"
 
@@ -72,22 +53,22 @@ def test_valid_scenario_file_runs(tmp_path):
 # ---- simulate: game, strategies, seats ------------------------------------------
 
 def test_unknown_game():
-    r = _run(["simulate", "--game", "nosuchgame", "--n", "1000", "--quiet"])
+    r = run_cli(["simulate", "--game", "nosuchgame", "--n", "1000", "--quiet"])
     assert_one_line_error(r, "nosuchgame")
 
 
 def test_unknown_strategy():
-    r = _run(SIM + ["--strategy", "nosuchstrat"])
+    r = run_cli(SIM + ["--strategy", "nosuchstrat"])
     assert_one_line_error(r, "nosuchstrat")
 
 
 def test_unknown_strategy_parameter():
-    r = _run(SIM + ["--strategy", "threshold:nope=1"])
+    r = run_cli(SIM + ["--strategy", "threshold:nope=1"])
     assert_one_line_error(r, "nope")
 
 
 def test_strategy_parameter_out_of_range():
-    r = _run(SIM + ["--strategy", "threshold:max_skulls=9"])
+    r = run_cli(SIM + ["--strategy", "threshold:max_skulls=9"])
     assert_one_line_error(r, "max_skulls")
 
 
@@ -95,7 +76,7 @@ def test_more_strategies_than_seats():
     args = SIM + ["--players", "4"]
     for _ in range(5):
         args += ["--strategy", "first-roll"]
-    r = _run(args)
+    r = run_cli(args)
     assert_one_line_error(r, "strateg")
 
 
@@ -103,7 +84,7 @@ def test_more_strategies_than_seats():
 
 @pytest.mark.parametrize("value", ["0", "-5", "abc", "1.5", "2e12"])
 def test_bad_n(value):
-    r = _run(["simulate", "--game", "skull-island", "--n", value, "--seed", "1", "--quiet"])
+    r = run_cli(["simulate", "--game", "skull-island", "--n", value, "--seed", "1", "--quiet"])
     assert_one_line_error(r, value)
 
 
@@ -111,61 +92,61 @@ def test_bad_n(value):
 
 def test_missing_scenario_file(tmp_path):
     missing = tmp_path / "nofile_here.toml"
-    r = _run(["simulate", "--scenario", missing, "--n", "1000", "--quiet"])
+    r = run_cli(["simulate", "--scenario", missing, "--n", "1000", "--quiet"])
     assert_one_line_error(r, "nofile_here.toml")
 
 
 def test_malformed_toml(tmp_path):
     path = _scenario(tmp_path, 'game = "skull-island"\nplayers = \n[[[rules\n', "broken_file.toml")
-    r = _run(["simulate", "--scenario", path, "--n", "1000", "--quiet"])
+    r = run_cli(["simulate", "--scenario", path, "--n", "1000", "--quiet"])
     assert_one_line_error(r, "broken_file.toml")
 
 
 def test_scenario_unknown_top_level_key(tmp_path):
     path = _scenario(tmp_path, GOOD_SCENARIO + 'colour = "red"\n', "unknown_key.toml")
-    r = _run(["simulate", "--scenario", path, "--n", "1000", "--quiet"])
+    r = run_cli(["simulate", "--scenario", path, "--n", "1000", "--quiet"])
     assert_one_line_error(r, "colour", "unknown_key.toml")
 
 
 def test_scenario_unknown_rule_option(tmp_path):
     path = _scenario(tmp_path, GOOD_SCENARIO + "[rules]\nnope_rule = 1\n")
-    r = _run(["simulate", "--scenario", path, "--n", "1000", "--quiet"])
+    r = run_cli(["simulate", "--scenario", path, "--n", "1000", "--quiet"])
     assert_one_line_error(r, "nope_rule")
 
 
 def test_scenario_wrong_type(tmp_path):
     path = _scenario(tmp_path, GOOD_SCENARIO + '[rules]\ntarget_score = "high"\n')
-    r = _run(["simulate", "--scenario", path, "--n", "1000", "--quiet"])
+    r = run_cli(["simulate", "--scenario", path, "--n", "1000", "--quiet"])
     assert_one_line_error(r, "target_score")
 
 
 def test_scenario_impossible_value(tmp_path):
     path = _scenario(tmp_path, GOOD_SCENARIO + "[rules]\ntarget_score = -100\n")
-    r = _run(["simulate", "--scenario", path, "--n", "1000", "--quiet"])
+    r = run_cli(["simulate", "--scenario", path, "--n", "1000", "--quiet"])
     assert_one_line_error(r, "target_score")
 
 
 def test_one_player():
-    r = _run(SIM + ["--players", "1"])
+    r = run_cli(SIM + ["--players", "1"])
     assert_one_line_error(r, "players")
 
 
 def test_scenario_game_differs_from_game_option(tmp_path):
     path = _scenario(tmp_path, GOOD_SCENARIO)
-    r = _run(["simulate", "--game", "lucky-pirates", "--scenario", path, "--n", "1000", "--quiet"])
+    r = run_cli(["simulate", "--game", "lucky-pirates", "--scenario", path, "--n", "1000", "--quiet"])
     assert_one_line_error(r, "game")
 
 
 # ---- --set and --out -------------------------------------------------------------
 
 def test_set_unknown_option():
-    r = _run(SIM + ["--set", "nope_option=1"])
+    r = run_cli(SIM + ["--set", "nope_option=1"])
     assert_one_line_error(r, "nope_option")
 
 
 def test_out_into_missing_folder(tmp_path):
     out = tmp_path / "missing_folder" / "result.json"
-    r = _run(SIM + ["--out", out])
+    r = run_cli(SIM + ["--out", out])
     assert_one_line_error(r, "missing_folder")
     assert not out.parent.exists()
 
@@ -173,5 +154,5 @@ def test_out_into_missing_folder(tmp_path):
 # ---- strategies ------------------------------------------------------------------
 
 def test_strategies_unknown_game():
-    r = _run(["strategies", "--game", "nope"])
+    r = run_cli(["strategies", "--game", "nope"])
     assert_one_line_error(r, "nope")

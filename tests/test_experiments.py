@@ -9,31 +9,16 @@ import math
 
 import numpy as np
 import pytest
-from click.testing import CliRunner
 
 from analyzer import experiments
-from analyzer.cli import main
 from analyzer.engine.chunks import chunk_count, iter_chunks
 from analyzer.errors import AnalyzerError
 from analyzer.games.options import Option
 from analyzer.runspec import resolve
+from tests.cli_checks import assert_one_line_error, run_cli
 
 GAME = "skull-island"
 N = 16_384  # eight chunks of 2048 games: eight batches
-
-
-def _cli(args):
-    return CliRunner().invoke(main, [str(a) for a in args])
-
-
-def assert_one_line_error(result, *words):
-    out = result.output
-    assert result.exit_code == 2, f"exit {result.exit_code}: {out!r} ({result.exception!r})"
-    assert "Traceback" not in out
-    lines = out.strip().splitlines()
-    assert len(lines) == 1, lines
-    for word in words:
-        assert word.lower() in out.lower(), f"{word!r} not in {out!r}"
 
 
 def _scenario(tmp_path, name, text):
@@ -162,15 +147,15 @@ def test_common_random_numbers_reduce_variance_on_a_known_case():
 def test_compare_cli_and_its_errors(tmp_path):
     standard = _scenario(tmp_path, "a", 'game = "skull-island"\nname = "A"\n')
     short = _scenario(tmp_path, "b", 'game = "skull-island"\nname = "B"\n[rules]\ntarget_score = 3000\n')
-    result = _cli(["compare", standard, short, "--n", "4096", "--seed", "1", "--quiet", "--json"])
+    result = run_cli(["compare", standard, short, "--n", "4096", "--seed", "1", "--quiet", "--json"])
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert {row["scenario"] for row in data["rows"]} == {"A", "B"}
     other = _scenario(tmp_path, "c", 'game = "lucky-pirates"\n')
-    assert_one_line_error(_cli(["compare", standard, other, "--n", "2048", "--quiet"]), "lucky-pirates",
-                          "same game")
-    assert_one_line_error(_cli(["compare", standard, "--n", "2048", "--quiet"]), "two or more")
-    assert_one_line_error(_cli(["compare", standard, short, "-o", tmp_path / "x.pdf"]), "extension")
+    assert_one_line_error(run_cli(["compare", standard, other, "--n", "2048", "--quiet"]), "lucky-pirates",
+                             "same game")
+    assert_one_line_error(run_cli(["compare", standard, "--n", "2048", "--quiet"]), "two or more")
+    assert_one_line_error(run_cli(["compare", standard, short, "-o", tmp_path / "x.pdf"]), "extension")
 
 
 # -- strategy match-ups ------------------------------------------------------------------------------
@@ -212,8 +197,8 @@ def test_matchup_errors():
         experiments.matchup(["threshold", "threshold"], game=GAME, n=2048)
     with pytest.raises(AnalyzerError, match="at most 2"):
         experiments.matchup(["threshold", "random", "first-roll"], game=GAME, players=2, n=2048)
-    assert_one_line_error(_cli(["compare", "--game", GAME, "--strategy", "threshold", "--strategy", "nonsense",
-                                "--n", "2048"]), "nonsense")
+    assert_one_line_error(run_cli(["compare", "--game", GAME, "--strategy", "threshold", "--strategy", "nonsense",
+                                   "--n", "2048"]), "nonsense")
 
 
 # -- sweeps -------------------------------------------------------------------------------------
@@ -298,15 +283,15 @@ def test_sweep_on_a_small_grid():
 
 def test_sweep_cli_errors(tmp_path):
     base = ["sweep", "--game", GAME, "--n", "2048", "--quiet"]
-    assert_one_line_error(_cli([*base, "--param", "target_score=1000:2000:0"]), "step is zero")
-    assert_one_line_error(_cli([*base, "--param", "target_score=3000:1000:500"]), "no values")
-    assert_one_line_error(_cli([*base, "--param", "tie_rule=1:3:1"]), "numeric")
-    assert_one_line_error(_cli([*base, "--param", "target_score=1000,2000", "--set", "target_score=5"]),
-                          "only in --param")
-    assert_one_line_error(_cli([*base, "--param", "target_score=1000,2000", "-o", tmp_path / "x.png"]),
-                          "extension")
-    assert_one_line_error(_cli([*base, "--param", "target_score=1000,2000", "-o", tmp_path / "no" / "x.pdf"]),
-                          "does not exist")
+    assert_one_line_error(run_cli([*base, "--param", "target_score=1000:2000:0"]), "step is zero")
+    assert_one_line_error(run_cli([*base, "--param", "target_score=3000:1000:500"]), "no values")
+    assert_one_line_error(run_cli([*base, "--param", "tie_rule=1:3:1"]), "numeric")
+    assert_one_line_error(run_cli([*base, "--param", "target_score=1000,2000", "--set", "target_score=5"]),
+                             "only in --param")
+    assert_one_line_error(run_cli([*base, "--param", "target_score=1000,2000", "-o", tmp_path / "x.png"]),
+                             "extension")
+    assert_one_line_error(run_cli([*base, "--param", "target_score=1000,2000", "-o", tmp_path / "no" / "x.pdf"]),
+                             "does not exist")
 
 
 # -- the fairness tuner ---------------------------------------------------------------------------------
@@ -353,7 +338,7 @@ def test_balance_output(two_player_bonus):
 
 def test_balance_errors():
     base = ["balance", "--game", GAME, "--n", "2048", "--quiet"]
-    assert_one_line_error(_cli([*base, "--param", "tie_rule=0:1"]), "numeric")
-    assert_one_line_error(_cli([*base, "--param", "seat_bonus=500:100"]), "no values")
-    assert_one_line_error(_cli([*base, "--param", "seat_bonus=0:100", "--precision", "-1"]), "precision")
-    assert_one_line_error(_cli([*base, "--param", "skull_island=0:1"]), "numeric")
+    assert_one_line_error(run_cli([*base, "--param", "tie_rule=0:1"]), "numeric")
+    assert_one_line_error(run_cli([*base, "--param", "seat_bonus=500:100"]), "no values")
+    assert_one_line_error(run_cli([*base, "--param", "seat_bonus=0:100", "--precision", "-1"]), "precision")
+    assert_one_line_error(run_cli([*base, "--param", "skull_island=0:1"]), "numeric")

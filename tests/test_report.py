@@ -6,13 +6,12 @@ import sys
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 from pypdf import PdfReader
 
 from analyzer import experiments
-from analyzer.cli import main
 from analyzer.games.registry import available_ids, get_game
 from analyzer.report import report, write_experiment_pdf
+from tests.cli_checks import assert_one_line_error, run_cli
 
 SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios" / "skull-island"
 STANDARD = SCENARIOS / "standard.toml"
@@ -22,19 +21,6 @@ N = 6144  # three chunks
 
 def _texts(path) -> list[str]:
     return [page.extract_text() for page in PdfReader(path).pages]
-
-
-def _cli(args):
-    return CliRunner().invoke(main, [str(a) for a in args])
-
-
-def assert_one_line_error(result, *words):
-    out = result.output
-    assert result.exit_code == 2, f"exit {result.exit_code}: {out!r} ({result.exception!r})"
-    assert "Traceback" not in out
-    assert len(out.strip().splitlines()) == 1, out
-    for word in words:
-        assert word.lower() in out.lower(), f"{word!r} not in {out!r}"
 
 
 @pytest.fixture(scope="module")
@@ -111,8 +97,8 @@ def test_figures_as_separate_files(tmp_path):
     assert "title.png" not in names and "summary.png" not in names  # text pages are not figures
     assert len(names) == outcome.pages == len(outcome.files)
     assert all(p.read_bytes().startswith(b"\x89PNG") for p in folder.iterdir())
-    result = _cli(["report", "--game", "lucky-pirates", "--n", "2048", "--seed", "1", "--quiet", "--figures",
-                   "svg", "-o", tmp_path / "svg"])
+    result = run_cli(["report", "--game", "lucky-pirates", "--n", "2048", "--seed", "1", "--quiet", "--figures",
+                      "svg", "-o", tmp_path / "svg"])
     assert result.exit_code == 0, result.output
     svg = (tmp_path / "svg" / "win-rates.svg").read_text()
     assert svg.lstrip().startswith(("<?xml", "<svg")) and "Win rate by seat" in svg
@@ -120,15 +106,15 @@ def test_figures_as_separate_files(tmp_path):
 
 def test_report_cli_errors(tmp_path, monkeypatch):
     base = ["report", "--scenario", STANDARD, "--n", "2048", "--quiet"]
-    assert_one_line_error(_cli([*base, "-o", tmp_path / "x.txt"]), "extension", ".pdf")
-    assert_one_line_error(_cli([*base, "-o", tmp_path / "missing" / "x.pdf"]), "does not exist")
-    assert_one_line_error(_cli([*base, "--figures", "png", "-o", tmp_path / "x.pdf"]), "folder")
+    assert_one_line_error(run_cli([*base, "-o", tmp_path / "x.txt"]), "extension", ".pdf")
+    assert_one_line_error(run_cli([*base, "-o", tmp_path / "missing" / "x.pdf"]), "does not exist")
+    assert_one_line_error(run_cli([*base, "--figures", "png", "-o", tmp_path / "x.pdf"]), "folder")
     other = tmp_path / "other.toml"
     other.write_text('game = "lucky-pirates"\n', encoding="utf-8")
-    assert_one_line_error(_cli([*base, "--scenario", other, "-o", tmp_path / "x.pdf"]), "same game")
+    assert_one_line_error(run_cli([*base, "--scenario", other, "-o", tmp_path / "x.pdf"]), "same game")
     monkeypatch.setattr(os, "access", lambda *args, **kwargs: False)
-    assert_one_line_error(_cli([*base, "-o", tmp_path / "x.pdf"]), "not writable")
-    assert_one_line_error(_cli([*base, "--figures", "png", "-o", tmp_path / "figures"]), "not writable")
+    assert_one_line_error(run_cli([*base, "-o", tmp_path / "x.pdf"]), "not writable")
+    assert_one_line_error(run_cli([*base, "--figures", "png", "-o", tmp_path / "figures"]), "not writable")
     assert list(tmp_path.iterdir()) == [other]
 
 
@@ -213,8 +199,8 @@ def test_sweep_and_balance_pdfs(tmp_path):
     assert write_experiment_pdf(search, tmp_path / "balance.pdf") == 2
     text = "\n".join(_texts(tmp_path / "balance.pdf"))
     assert "the fairest seat_bonus" in text and "Recommended seat_bonus" in text
-    result = _cli(["sweep", "--game", "skull-island", "--param", "target_score=3000,4000", "--n", "2048", "--quiet",
-                   "-o", tmp_path / "cli.pdf"])
+    result = run_cli(["sweep", "--game", "skull-island", "--param", "target_score=3000,4000", "--n", "2048", "--quiet",
+                      "-o", tmp_path / "cli.pdf"])
     assert result.exit_code == 0, result.output
     assert len(PdfReader(tmp_path / "cli.pdf").pages) >= 4
 

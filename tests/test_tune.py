@@ -6,15 +6,14 @@ import json
 
 import numpy as np
 import pytest
-from click.testing import CliRunner
 
 import analyzer.runspec
-from analyzer.cli import main
 from analyzer.errors import AnalyzerError
 from analyzer.games.base import Game, Prepared, Strategy
 from analyzer.games.options import Option
 from analyzer.games.skull_island import GAME as SKULL_ISLAND
 from analyzer.tune import candidate_grid, halving_schedule, parse_search_param, tune
+from tests.cli_checks import run_cli
 
 THRESHOLD = SKULL_ISLAND.strategy("threshold")
 
@@ -141,9 +140,6 @@ def test_same_seed_same_search():
     assert runs[0] == runs[1]
     assert runs[0]["best"]["params"]["stop_at"] > 0  # never rerolling loses to set-chaser
 
-
-def run_cli(args):
-    return CliRunner().invoke(main, [str(a) for a in args])
 
 
 def test_cli_json():

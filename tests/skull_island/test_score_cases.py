@@ -15,9 +15,8 @@ Reminders from RULES.md used throughout:
 import json
 
 import pytest
-from click.testing import CliRunner
 
-from analyzer.cli import main
+from tests.cli_checks import run_cli
 
 FACES = ("coin", "diamond", "monkey", "parrot", "sword", "skull")
 
@@ -55,10 +54,6 @@ def _args(card, dice, chest=None, island=False, sets=()):
         args += ["--set", s]
     args += ["--json"]
     return args
-
-
-def _run(args):
-    return CliRunner().invoke(main, args)
 
 
 # (card, dice, chest, island, --set values, score, opponents, arithmetic)
@@ -296,7 +291,7 @@ def _id(case):
     "card,dice,chest,island,sets,score,opponents,why", CASES, ids=[_id(c) for c in CASES]
 )
 def test_score_case(card, dice, chest, island, sets, score, opponents, why):
-    result = _run(_args(card, dice, chest, island, sets))
+    result = run_cli(_args(card, dice, chest, island, sets))
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert data["score"] == score, why
@@ -321,7 +316,7 @@ def test_enough_cases():
     ],
 )
 def test_score_json_values_are_integers(card, dice, island):
-    result = _run(_args(card, dice, island=island))
+    result = run_cli(_args(card, dice, island=island))
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert set(data) >= {"score", "opponents"}
@@ -347,7 +342,7 @@ BAD = [
 @pytest.mark.parametrize("extra,word", BAD, ids=["7-dice", "9-dice", "unknown-face", "unknown-card",
                                                  "chest-too-many", "chest-not-among-dice"])
 def test_score_bad_input(extra, word):
-    result = _run(["score", "--game", "skull-island", *extra, "--json"])
+    result = run_cli(["score", "--game", "skull-island", *extra, "--json"])
     assert result.exit_code == 2, result.output
     assert "Traceback" not in result.output
     lines = result.output.strip().splitlines()

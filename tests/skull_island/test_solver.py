@@ -8,10 +8,8 @@ import math
 
 import numpy as np
 import pytest
-from click.testing import CliRunner
 from numba import njit
 
-from analyzer.cli import main
 from analyzer.engine.rng import game_key, substream
 from analyzer.errors import AnalyzerError
 from analyzer.games.skull_island.components import CARDS, DICE, SKULL, SORCERESS, STORM
@@ -44,6 +42,7 @@ from analyzer.games.skull_island.solver_space import (
 from analyzer.games.skull_island.solver_strategies import table_policy
 from analyzer.games.skull_island.strategies import OPTIMAL_EV, STRATEGIES, TABULATED, param_row
 from analyzer.runspec import resolve
+from tests.cli_checks import run_cli
 
 
 @pytest.fixture(autouse=True)
@@ -421,9 +420,6 @@ def test_endgame_is_not_solvable():
     with pytest.raises(AnalyzerError, match="endgame"):
         parse_solvable(["endgame"])
 
-
-def run_cli(args):
-    return CliRunner().invoke(main, [str(a) for a in args])
 
 
 def test_cli_json_has_the_interface_keys():
