@@ -21,8 +21,8 @@ _MIX1 = np.uint64(0xBF58476D1CE4E5B9)
 _MIX2 = np.uint64(0x94D049BB133111EB)
 _SEED_SALT = np.uint64(0x5EED5EED5EED5EED)
 _SUBSTREAM_SALT = np.uint64(0xD1CE5EED0F7A1E5)
-_LOW32 = np.uint64(0xFFFFFFFF)
-_TWO32 = np.uint64(1) << np.uint64(32)
+LOW32 = np.uint64(0xFFFFFFFF)
+TWO32 = np.uint64(1) << np.uint64(32)
 
 
 @njit(cache=True, inline="always")
@@ -95,16 +95,19 @@ def next_u64(state):
 
 
 @njit(cache=True, inline="always")
+def lemire_accepts(low, n):
+    """Lemire's test for ``x * n`` (``x`` 32 random bits) whose low 32 bits are ``low``:
+    accepted, its high 32 bits are uniform in [0, n) without bias; rejected, draw again."""
+    return low >= n or low >= (TWO32 - n) % n
+
+
+@njit(cache=True, inline="always")
 def _bounded32(state, x, n):
     """Lemire's unbiased multiply-shift: map the 32-bit value ``x`` to [0, n)."""
     m = x * n
-    low = m & _LOW32
-    if low < n:
-        threshold = (_TWO32 - n) % n
-        while low < threshold:
-            x = next_u64(state) >> np.uint64(32)
-            m = x * n
-            low = m & _LOW32
+    while not lemire_accepts(m & LOW32, n):
+        x = next_u64(state) >> np.uint64(32)
+        m = x * n
     return np.int64(m >> np.uint64(32))
 
 

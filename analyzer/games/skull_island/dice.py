@@ -9,14 +9,12 @@ arrays, which would cost more than the game logic itself).
 import numpy as np
 from numba import njit
 
-from analyzer.engine.rng import split_next
+from analyzer.engine.rng import LOW32, lemire_accepts, split_next
 from analyzer.games.skull_island.components import FACES, SKULL
 
 FACE_BITS = 4
 FACE_MASK = (1 << FACE_BITS) - 1
 NON_SKULL = (1 << (FACE_BITS * SKULL)) - 1  # the bits of every face but the skull
-_LOW32 = np.uint64(0xFFFFFFFF)
-_TWO32 = np.uint64(1) << np.uint64(32)
 
 
 @njit(cache=True, inline="always")
@@ -57,9 +55,9 @@ def roll(stream, n):
         for _ in range(n):
             rest *= np.uint64(6)
             dice += of(np.int64(rest >> np.uint64(32)), 1)
-            rest &= _LOW32
+            rest &= LOW32
             outcomes *= np.uint64(6)
-        if rest >= outcomes or rest >= (_TWO32 - outcomes) % outcomes:
+        if lemire_accepts(rest, outcomes):
             return dice, stream
 
 
