@@ -51,14 +51,22 @@ def _plain(value: Any) -> Any:
 
 
 def kernel_inputs_digest(prepared: Prepared) -> str:
-    """A hash of everything the kernel reads besides the seed (arrays, scalars, bins)."""
+    """A hash of everything the kernel reads besides the seed (the inputs, bins and caps)."""
     digest = hashlib.sha256()
-    for key in sorted(prepared.arrays):
-        array = np.ascontiguousarray(prepared.arrays[key])
-        digest.update(f"{key}:{array.dtype.str}:{array.shape}:".encode())
-        digest.update(array.tobytes())
-    rest = {"scalars": prepared.scalars, "score_bins": prepared.score_bins, "length_caps": prepared.length_caps}
-    digest.update(json.dumps(_plain(rest), sort_keys=True).encode())
+
+    def add(name: str, value: Any) -> None:
+        if hasattr(value, "_fields"):
+            for field in value._fields:
+                add(f"{name}.{field}", getattr(value, field))
+        elif isinstance(value, np.ndarray):
+            array = np.ascontiguousarray(value)
+            digest.update(f"{name}:{array.dtype.str}:{array.shape}:".encode())
+            digest.update(array.tobytes())
+        else:
+            digest.update(f"{name}={json.dumps(_plain(value))};".encode())
+
+    add("inputs", prepared.inputs)
+    add("rest", {"score_bins": prepared.score_bins, "length_caps": prepared.length_caps})
     return digest.hexdigest()
 
 

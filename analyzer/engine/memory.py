@@ -31,6 +31,13 @@ def chunk_zeros(shapes: dict[str, tuple[int, ...]]) -> dict[str, np.ndarray]:
     return arrays
 
 
+def padded_zeros(shape, dtype=np.int64) -> np.ndarray:
+    """A zeroed array of ``shape`` that shares no cache line with any other array."""
+    size = math.prod(shape) if isinstance(shape, tuple) else shape
+    pad = PADDING // np.dtype(dtype).itemsize
+    return np.zeros(size + 2 * pad, dtype)[pad:pad + size].reshape(shape)
+
+
 @njit(cache=True)
 def private_zeros(n, dtype):
     """A zeroed 1-d array of ``n`` items of ``dtype`` for a kernel's own use, padded."""

@@ -2,10 +2,16 @@
 
 A game is a subclass of :class:`Game` living in ``analyzer/games/<game>/`` and
 exposed as ``GAME`` by that package. It declares its rule options and strategies,
-turns validated rules and per-seat strategies into plain numeric arrays (a
-:class:`Prepared`), plays a chunk of games in a jitted kernel that only accumulates
-integer aggregates (see :mod:`analyzer.engine.aggregate`), and turns the merged
-aggregates into its own ``game_stats``. The engine owns everything else.
+turns validated rules and per-seat strategies into its kernel inputs (a NamedTuple in
+a :class:`Prepared`), supplies a jitted function that plays one game from its random
+stream (see :mod:`analyzer.engine.template`), declares its own aggregates, and turns
+the merged aggregates into its own ``game_stats``. The engine owns everything else:
+the chunk loop, seeding, the common aggregates and rows, merging, and execution.
+
+What a game offers beyond simulation (commands of its own such as a referee, an
+exact solution or a solver; report pages of its own) it declares through
+:meth:`Game.commands` and :meth:`Game.report_pages`; nothing outside
+``analyzer/games/`` names a game.
 """
 
 from __future__ import annotations
@@ -16,6 +22,7 @@ from typing import Any
 
 import numpy as np
 
+from analyzer.engine.play import run_chunk
 from analyzer.errors import AnalyzerError
 from analyzer.games.options import Option, option_table
 
@@ -68,11 +75,13 @@ def _format_value(value: Any) -> str:
 
 @dataclass
 class Prepared:
-    """Everything the kernel needs, as plain numbers and arrays (picklable).
+    """A run made ready to play (picklable, so Dask workers receive it whole).
 
-    ``arrays`` and ``scalars`` are the game's own; ``score_bins`` is
-    ``(low, width, count)`` for the final-score histogram; ``length_caps`` maps each
-    length unit to the largest length the histogram holds.
+    ``inputs`` is the game's kernel inputs: a NamedTuple of arrays, numbers and tuples
+    of numbers that its play function reads and never writes. ``facts`` holds what the
+    game's statistics need besides the totals (names of components, a data file).
+    ``score_bins`` is ``(low, width, count)`` for the final-score histogram;
+    ``length_caps`` maps each length unit to the largest length the histogram holds.
     """
 
     players: int
@@ -80,8 +89,8 @@ class Prepared:
     seats: list[StrategyChoice]
     score_bins: tuple[int, int, int]
     length_caps: dict[str, int]
-    arrays: dict[str, np.ndarray] = field(default_factory=dict)
-    scalars: dict[str, Any] = field(default_factory=dict)
+    inputs: tuple
+    facts: dict[str, Any] = field(default_factory=dict)
 
 
 class Game(ABC):
@@ -104,6 +113,8 @@ class Game(ABC):
     max_players_with_option: int = 12
     #: the column names of ``--save-games`` rows beyond the common ones
     record_columns: tuple[str, ...] = ()
+    #: the NamedTuple class of the game's own aggregates (int64 arrays; field = aggregate key)
+    tally_type: type
 
     # -- declared surface -------------------------------------------------------------
     def option(self, name: str) -> Option:
@@ -130,7 +141,7 @@ class Game(ABC):
             high = max(high, self.max_players_with_option)
         return self.min_players, high
 
-    # -- the four methods every game implements --------------------------------------
+    # -- what every game implements ----------------------------------------------------
     def check_rules(self, rules: dict[str, Any], players: int) -> None:  # noqa: B027 - optional hook
         """Cross-option validation (each option alone is already valid). Raise AnalyzerError."""
 
@@ -139,15 +150,31 @@ class Game(ABC):
         """Turn validated rules and strategies into a :class:`Prepared`."""
 
     @abstractmethod
+    def play_function(self):
+        """The jitted function that plays one game (see :func:`analyzer.engine.template.play_game`).
+
+        It must be compiled with ``nogil=True`` so chunks run in parallel threads.
+        """
+
+    @abstractmethod
+    def tally_shapes(self, prepared: Prepared) -> dict[str, tuple[int, ...]]:
+        """The shape of each of the game's own aggregates (the fields of ``tally_type``)."""
+
+    def scratch(self, prepared: Prepared) -> tuple:
+        """The game's private working arrays for one chunk, as a NamedTuple (default: none).
+
+        Allocate them with :func:`analyzer.engine.memory.padded_zeros`: two threads
+        writing next to each other slow each other down.
+        """
+        return ()
+
+    def check_chunk(self, prepared: Prepared, aggregates: dict[str, np.ndarray]) -> None:  # noqa: B027
+        """Inspect a played chunk's aggregates (e.g. an audit's count); raise to refuse it."""
+
     def run_chunk(self, prepared: Prepared, seed: int, first_game: int, n_games: int,
                   record: bool = False) -> tuple[dict[str, np.ndarray], dict[str, np.ndarray] | None]:
-        """Play games ``first_game .. first_game + n_games - 1``.
-
-        Returns the chunk's integer aggregates and, when ``record`` is true, one row per
-        game as columns (``winner`` (0 = shared or none, else seat), ``score_<seat>``,
-        ``length_<unit>``, ``capped`` and the game's ``record_columns``).
-        Must release the GIL (``nogil=True``) so chunks run in parallel threads.
-        """
+        """Play games ``first_game .. first_game + n_games - 1`` (see :func:`analyzer.engine.play.run_chunk`)."""
+        return run_chunk(self, prepared, seed, first_game, n_games, record)
 
     @abstractmethod
     def game_stats(self, totals, prepared: Prepared) -> dict[str, Any]:
@@ -156,3 +183,13 @@ class Game(ABC):
     def game_stats_table(self, stats: dict[str, Any]) -> str:
         """``game_stats`` as text for the terminal table (default: nothing)."""
         return ""
+
+    # -- what a game may offer beyond simulation -----------------------------------------
+    def commands(self) -> dict[str, Any]:
+        """The ``analyze`` commands this game offers beyond the common ones, by name
+        (a referee's ``score``, an exact solution's ``exact``, a solver's ``solve``)."""
+        return {}
+
+    def report_pages(self, result, palette) -> list | None:
+        """The game's own pages for the PDF report, or None for pages drawn from ``game_stats``."""
+        return None

@@ -18,6 +18,12 @@ GAMES: dict[str, str] = {
 _loaded: dict[str, Game] = {}
 
 
+def register(game_id: str, module: str) -> None:
+    """Add a game: ``module`` is the import path of a package that exposes ``GAME``."""
+    GAMES[game_id] = module
+    _loaded.pop(game_id, None)
+
+
 def available_ids() -> list[str]:
     """The ids of the games whose package is installed."""
     ids = []

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
-
+from analyzer.engine.memory import padded_zeros
 from analyzer.errors import AnalyzerError
 from analyzer.games.base import Game, Prepared, Strategy, StrategyChoice
-from analyzer.games.lucky_pirates import rules as lp_rules
+from analyzer.games.lucky_pirates import rules as rules_module
+from analyzer.games.lucky_pirates.kernel import Inputs, Scratch, Tally, play_game
 from analyzer.games.lucky_pirates.mechanics import (
     EV_DRY_DRAWS,
     EV_DUEL_GAINS,
@@ -36,10 +36,11 @@ class LuckyPirates(Game):
     default_players = 4
     score_unit = "treasures"
     length_units = ("turns", "rounds")
-    options = lp_rules.OPTIONS
+    options = rules_module.OPTIONS
     strategies = (NO_DECISIONS,)
     default_strategy = "none"
     record_columns = EVENT_NAMES
+    tally_type = Tally
 
     def strategy(self, name: str) -> Strategy:
         if name != NO_DECISIONS.name:
@@ -49,13 +50,13 @@ class LuckyPirates(Game):
         return NO_DECISIONS
 
     def check_rules(self, rules: dict[str, Any], players: int) -> None:
-        lp_rules.check_rules(rules, players, self.min_players, self.max_players)
+        rules_module.check_rules(rules, players, self.min_players, self.max_players)
 
     def prepare(self, rules: dict[str, Any], players: int, seats: list[StrategyChoice]) -> Prepared:
         for seat in seats:
             self.strategy(seat.name)
         self.check_rules(rules, players)
-        table = lp_rules.table(rules, players)
+        table = rules_module.table(rules, players)
         target = table.treasures_to_win
         return Prepared(
             players=players,
@@ -63,71 +64,25 @@ class LuckyPirates(Game):
             seats=list(seats),
             score_bins=(0, 1, target + 1),
             length_caps={"turns": table.max_turns, "rounds": -(-table.max_turns // players)},
-            arrays={"circle": table.circle},
-            scalars={
-                "die_faces": table.die_faces,
-                "two_ships_probability": table.two_ships_probability,
-                "treasures_to_win": target,
-                "treasure_supply": table.treasure_supply,
-                "duel_replaces_card": table.duel_replaces_card,
-                "steal_when_empty": table.steal_when_empty,
-                "max_turns": table.max_turns,
-            },
+            inputs=Inputs(
+                circle=table.circle, die_faces=table.die_faces, two_ships_probability=table.two_ships_probability,
+                treasures_to_win=target, treasure_supply=table.treasure_supply,
+                duel_replaces_card=table.duel_replaces_card, steal_when_empty=table.steal_when_empty,
+                max_turns=table.max_turns,
+            ),
         )
 
-    def run_chunk(self, prepared: Prepared, seed: int, first_game: int, n_games: int,
-                  record: bool = False):
-        from analyzer.games.lucky_pirates.kernel import play_chunk
+    def play_function(self):
+        return play_game
 
+    def tally_shapes(self, prepared: Prepared) -> dict[str, tuple[int, ...]]:
+        return {"event_totals": (N_EVENTS,), "event_games": (N_EVENTS,), "duel_sizes": (prepared.players + 1,),
+                "won_in_duel": (1,)}
+
+    def scratch(self, prepared: Prepared) -> Scratch:
         players = prepared.players
-        s = prepared.scalars
-        _, _, bins = prepared.score_bins
-        agg = {
-            "games": np.array([n_games], np.int64),
-            "wins": np.zeros(players, np.int64),
-            "ties": np.zeros(players, np.int64),  # one pirate reaches the target at a time
-            "tie_games": np.zeros(1, np.int64),
-            "capped": np.zeros(1, np.int64),
-            "score_sum": np.zeros(players, np.int64),
-            "score_sq": np.zeros(players, np.int64),
-            "score_hist": np.zeros((players, bins), np.int64),
-            "length_turns": np.zeros(prepared.length_caps["turns"] + 1, np.int64),
-            "length_rounds": np.zeros(prepared.length_caps["rounds"] + 1, np.int64),
-            "event_totals": np.zeros(N_EVENTS, np.int64),
-            "event_games": np.zeros(N_EVENTS, np.int64),
-            "duel_sizes": np.zeros(players + 1, np.int64),
-            "won_in_duel": np.zeros(1, np.int64),
-        }
-        rows = n_games if record else 0
-        rec = {
-            "winner": np.zeros(rows, np.int64),
-            "scores": np.zeros((rows, players), np.int64),
-            "length_turns": np.zeros(rows, np.int64),
-            "length_rounds": np.zeros(rows, np.int64),
-            "capped": np.zeros(rows, np.int64),
-            "events": np.zeros((rows, N_EVENTS), np.int64),
-        }
-        play_chunk(
-            np.uint64(seed), first_game, n_games, players, prepared.arrays["circle"],
-            s["die_faces"], s["two_ships_probability"], s["treasures_to_win"], s["treasure_supply"],
-            s["duel_replaces_card"], s["steal_when_empty"], s["max_turns"],
-            agg["wins"], agg["capped"], agg["score_sum"], agg["score_sq"], agg["score_hist"],
-            agg["length_turns"], agg["length_rounds"], agg["event_totals"], agg["event_games"],
-            agg["duel_sizes"], agg["won_in_duel"],
-            record, rec["winner"], rec["scores"], rec["length_turns"], rec["length_rounds"],
-            rec["capped"], rec["events"],
-        )
-        if not record:
-            return agg, None
-        columns = {"winner": rec["winner"]}
-        for seat in range(players):
-            columns[f"score_{seat + 1}"] = rec["scores"][:, seat]
-        columns["length_turns"] = rec["length_turns"]
-        columns["length_rounds"] = rec["length_rounds"]
-        columns["capped"] = rec["capped"]
-        for index, name in enumerate(EVENT_NAMES):
-            columns[name] = rec["events"][:, index]
-        return agg, columns
+        return Scratch(positions=padded_zeros(players), treasures=padded_zeros(players), order=padded_zeros(players),
+                       events=padded_zeros(N_EVENTS))
 
     def game_stats(self, totals, prepared: Prepared) -> dict[str, Any]:
         games = int(totals["games"][0])
@@ -137,7 +92,7 @@ class LuckyPirates(Game):
         duels = events[EV_DUELS]
         duel_sizes = totals.as_float("duel_sizes")
         hist = totals.as_float("score_hist")
-        target = prepared.scalars["treasures_to_win"]
+        target = prepared.inputs.treasures_to_win
         # every non-winner's final holding; a winner holds exactly the target
         others = hist.sum(axis=0)[:target]
         return {
@@ -202,7 +157,7 @@ class LuckyPirates(Game):
             for name, option in table.items()
         }
         self.check_rules(full, players)
-        return solve(lp_rules.table(full, players))
+        return solve(rules_module.table(full, players))
 
     def exact_table(self, result: dict[str, Any]) -> str:
         """The result of :meth:`exact` as text for the terminal."""

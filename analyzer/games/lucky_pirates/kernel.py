@@ -1,9 +1,11 @@
-"""The jitted simulation: one call plays a whole chunk of games and only accumulates."""
+"""The jitted simulation: the race of one game, and its play function for the chunk template."""
+
+from typing import NamedTuple
 
 import numpy as np
 from numba import njit
 
-from analyzer.engine.rng import randint, seed_game
+from analyzer.engine.rng import randint
 from analyzer.games.lucky_pirates.mechanics import (
     EV_DUEL_THROWS,
     N_EVENTS,
@@ -14,8 +16,39 @@ from analyzer.games.lucky_pirates.mechanics import (
 )
 
 
+class Inputs(NamedTuple):
+    """The kernel inputs of a run (read only)."""
+
+    circle: np.ndarray  # card kinds round the circle
+    die_faces: int
+    two_ships_probability: float
+    treasures_to_win: int
+    treasure_supply: int
+    duel_replaces_card: bool
+    steal_when_empty: bool
+    max_turns: int
+
+
+class Scratch(NamedTuple):
+    """Working arrays of one chunk."""
+
+    positions: np.ndarray  # [players] card each pirate stands on
+    treasures: np.ndarray  # [players]
+    order: np.ndarray  # [players] duellists in order
+    events: np.ndarray  # [N_EVENTS] this game's counts
+
+
+class Tally(NamedTuple):
+    """Lucky Pirates' own aggregates."""
+
+    event_totals: np.ndarray  # [N_EVENTS]
+    event_games: np.ndarray  # [N_EVENTS] games in which each event happened
+    duel_sizes: np.ndarray  # [players + 1] duels by number of duellists
+    won_in_duel: np.ndarray  # [1] games whose winning treasure came from a duel
+
+
 @njit(cache=True, nogil=True)
-def play_game(state, circle, die_faces, two_ships_probability, treasures_to_win, treasure_supply,
+def play_race(state, circle, die_faces, two_ships_probability, treasures_to_win, treasure_supply,
               duel_replaces_card, steal_when_empty, max_turns,
               positions, treasures, order, events, duel_sizes):
     """Play one game from the start (every pirate on the ship, no treasures).
@@ -56,50 +89,31 @@ def play_game(state, circle, die_faces, two_ships_probability, treasures_to_win,
 
 
 @njit(cache=True, nogil=True)
-def play_chunk(seed, first_game, n_games, players, circle, die_faces, two_ships_probability,
-               treasures_to_win, treasure_supply, duel_replaces_card, steal_when_empty, max_turns,
-               wins, capped, score_sum, score_sq, score_hist, length_turns, length_rounds,
-               event_totals, event_games, duel_sizes, won_in_duel,
-               record, rec_winner, rec_scores, rec_turns, rec_rounds, rec_capped, rec_events):
-    """Play games ``first_game ..`` of run ``seed`` and add them to the aggregates.
+def play_game(inputs, state, key, scratch, tally, outcome, game_records, row):
+    """Play one game for the chunk template (see :func:`analyzer.engine.template.play_game`).
 
-    With ``record`` the ``rec_*`` arrays (one row per game) are filled too.
+    Scores are final treasure holdings; lengths are (turns, rounds); a capped game has
+    no winner. The game's own columns are its event counts.
     """
-    state = np.zeros(4, np.uint64)
-    positions = np.zeros(players, np.int64)
-    treasures = np.zeros(players, np.int64)
-    order = np.zeros(players, np.int64)
-    events = np.zeros(N_EVENTS, np.int64)
-    for g in range(n_games):
-        seed_game(seed, first_game + g, state)
-        winner, turns, by_duel = play_game(
-            state, circle, die_faces, two_ships_probability, treasures_to_win, treasure_supply,
-            duel_replaces_card, steal_when_empty, max_turns,
-            positions, treasures, order, events, duel_sizes)
-        rounds = (turns + players - 1) // players
-        if winner >= 0:
-            wins[winner] += 1
-            if by_duel:
-                won_in_duel[0] += 1
-        else:
-            capped[0] += 1
-        for seat in range(players):
-            score = treasures[seat]
-            score_sum[seat] += score
-            score_sq[seat] += score * score
-            score_hist[seat, score] += 1
-        length_turns[turns] += 1
-        length_rounds[rounds] += 1
+    winner, turns, by_duel = play_race(
+        state, inputs.circle, inputs.die_faces, inputs.two_ships_probability, inputs.treasures_to_win,
+        inputs.treasure_supply, inputs.duel_replaces_card, inputs.steal_when_empty, inputs.max_turns,
+        scratch.positions, scratch.treasures, scratch.order, scratch.events, tally.duel_sizes)
+    players = scratch.positions.shape[0]
+    if winner >= 0:
+        outcome.winners[winner] = 1
+        if by_duel:
+            tally.won_in_duel[0] += 1
+    else:
+        outcome.capped[0] = 1
+    for seat in range(players):
+        outcome.scores[seat] = scratch.treasures[seat]
+    outcome.lengths[0] = turns
+    outcome.lengths[1] = (turns + players - 1) // players
+    for e in range(N_EVENTS):
+        tally.event_totals[e] += scratch.events[e]
+        if scratch.events[e] > 0:
+            tally.event_games[e] += 1
+    if game_records.shape[0] > 0:
         for e in range(N_EVENTS):
-            event_totals[e] += events[e]
-            if events[e] > 0:
-                event_games[e] += 1
-        if record:
-            rec_winner[g] = winner + 1
-            rec_turns[g] = turns
-            rec_rounds[g] = rounds
-            rec_capped[g] = winner < 0
-            for seat in range(players):
-                rec_scores[g, seat] = treasures[seat]
-            for e in range(N_EVENTS):
-                rec_events[g, e] = events[e]
+            game_records[row, e] = scratch.events[e]

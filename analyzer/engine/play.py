@@ -1,0 +1,69 @@
+"""Play one chunk of any game: allocate, run the chunk template, hand back plain arrays.
+
+The engine owns everything around a game's play function: the common aggregates and
+the game's own (one zeroed block, padded against false sharing), the outcome and the
+per-game rows, and the translation of the template's arrays into the aggregate keys
+of :mod:`analyzer.engine.aggregate` and the columns of ``--save-games``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from analyzer.engine.memory import chunk_zeros, padded_zeros
+from analyzer.engine.template import Common, Outcome, Records, bind, play_chunk
+
+if TYPE_CHECKING:
+    from analyzer.games.base import Game, Prepared
+
+
+def run_chunk(game: Game, prepared: Prepared, seed: int, first_game: int, n_games: int,
+              record: bool = False) -> tuple[dict[str, np.ndarray], dict[str, np.ndarray] | None]:
+    """Play games ``first_game .. first_game + n_games - 1`` of run ``seed``.
+
+    Returns the chunk's aggregates (the common keys and the game's tally) and, when
+    ``record`` is true, one row per game as columns: ``winner``, ``score_<seat>``,
+    ``length_<unit>``, ``capped`` and the game's ``record_columns``.
+    """
+    players = prepared.players
+    units = game.length_units
+    caps = [prepared.length_caps[unit] for unit in units]
+    low, width, bins = prepared.score_bins
+    common_shapes = {
+        "games": (1,), "wins": (players,), "ties": (players,), "tie_games": (1,), "capped": (1,),
+        "score_sum": (players,), "score_sq": (players,), "score_hist": (players, bins),
+        "length_hist": (len(units), max(caps) + 1),
+    }
+    tally_shapes = game.tally_shapes(prepared)
+    arrays = chunk_zeros({**common_shapes, **{f"tally.{name}": shape for name, shape in tally_shapes.items()}})
+    common = Common(**{name: arrays[name] for name in common_shapes})
+    tally = game.tally_type(**{name: arrays[f"tally.{name}"] for name in tally_shapes})
+    outcome = Outcome(scores=padded_zeros(players), winners=padded_zeros(players), lengths=padded_zeros(len(units)),
+                      capped=padded_zeros(1))
+    rows = n_games if record else 0
+    records = Records(winner=np.zeros(rows, np.int64), scores=np.zeros((rows, players), np.int64),
+                      lengths=np.zeros((rows, len(units)), np.int64), capped=np.zeros(rows, np.int64))
+    game_records = np.zeros((rows, len(game.record_columns)), np.int64)
+
+    bind(type(prepared.inputs), game.play_function())
+    play_chunk(np.uint64(seed), first_game, n_games, low, width, prepared.inputs, game.scratch(prepared), tally,
+               common, outcome, records, game_records)
+
+    aggregates = {name: getattr(common, name) for name in common_shapes if name != "length_hist"}
+    for index, (unit, cap) in enumerate(zip(units, caps, strict=True)):
+        aggregates[f"length_{unit}"] = common.length_hist[index, :cap + 1]
+    aggregates.update(tally._asdict())
+    game.check_chunk(prepared, aggregates)
+    if not record:
+        return aggregates, None
+    columns = {"winner": records.winner}
+    for seat in range(players):
+        columns[f"score_{seat + 1}"] = records.scores[:, seat]
+    for index, unit in enumerate(units):
+        columns[f"length_{unit}"] = records.lengths[:, index]
+    columns["capped"] = records.capped
+    for index, name in enumerate(game.record_columns):
+        columns[name] = game_records[:, index]
+    return aggregates, columns

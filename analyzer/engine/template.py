@@ -1,0 +1,168 @@
+"""The chunk template: the one jitted loop that plays a chunk of games for every game.
+
+:func:`play_chunk` seeds game ``i`` from ``(seed, i)``, hands it to the game's own play
+function, and adds the outcome to the aggregates every game shares (wins, ties,
+scores, lengths) and, when recording, to the per-game rows. A game supplies only its
+play function; :func:`bind` connects it to the template through a Numba overload of
+the stub :func:`play_game`, chosen by the type of the game's kernel inputs, so one
+compiled template serves each game at full speed.
+
+The argument style is the same for every game: NamedTuples of arrays and numbers.
+
+- ``inputs``: the game's kernel inputs (read only), made by ``Game.prepare``;
+- ``scratch``: the game's private working arrays for one chunk;
+- ``tally``: the game's own aggregates (int64 arrays), which it adds each game to;
+- ``common``: :class:`Common`, the aggregates the template fills;
+- ``outcome``: :class:`Outcome`, what the game reports of each game it plays;
+- ``records``: :class:`Records`, the common per-game rows (length 0: not recording),
+  and ``game_records``, the game's own columns of those rows.
+"""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+from typing import NamedTuple
+
+import numpy as np
+from numba import njit, types
+from numba.extending import overload
+
+from analyzer.engine.memory import private_zeros
+from analyzer.engine.rng import game_key, seed_game
+
+
+class Common(NamedTuple):
+    """The aggregates every game has (see :mod:`analyzer.engine.aggregate`)."""
+
+    games: np.ndarray  # [1]
+    wins: np.ndarray  # [players]
+    ties: np.ndarray  # [players]
+    tie_games: np.ndarray  # [1]
+    capped: np.ndarray  # [1]
+    score_sum: np.ndarray  # [players]
+    score_sq: np.ndarray  # [players]
+    score_hist: np.ndarray  # [players, bins]
+    length_hist: np.ndarray  # [units, longest cap + 1]; row u holds length_<unit u>
+
+
+class Outcome(NamedTuple):
+    """What a game's play function reports of the game it played (it sets every field)."""
+
+    scores: np.ndarray  # [players] final scores
+    winners: np.ndarray  # [players] 1 for each seat that won; two or more: a shared win; none: no winner
+    lengths: np.ndarray  # [units] the game's length in each length unit
+    capped: np.ndarray  # [1] 1 when the game was stopped by its cap
+
+
+class Records(NamedTuple):
+    """The common columns of per-game rows; 0 rows when the chunk is not recorded."""
+
+    winner: np.ndarray  # [rows] 0: shared or none, else the winning seat (from 1)
+    scores: np.ndarray  # [rows, players]
+    lengths: np.ndarray  # [rows, units]
+    capped: np.ndarray  # [rows]
+
+
+def play_game(inputs, state, key, scratch, tally, outcome, game_records, row):
+    """Play one whole game; the stub each game's play function is bound to (:func:`bind`).
+
+    ``state`` is the game's xoshiro256** state, already seeded from (seed, game);
+    ``key`` is ``rng.game_key(seed, game)``, the root of the game's sub-streams. The
+    game fills ``outcome``, adds to its ``tally``, and, when ``game_records`` has rows,
+    writes its own columns of row ``row``. It must not allocate per game.
+    """
+    raise NotImplementedError("play_game runs only inside the jitted chunk template")
+
+
+_bound: set[type] = set()
+_binding = threading.Lock()
+
+
+def bind(inputs_type: type, play) -> None:
+    """Make the template play games whose kernel inputs are ``inputs_type`` with ``play``.
+
+    ``play`` is a jitted function with :func:`play_game`'s arguments. Binding twice is
+    harmless; a game binds before each chunk it plays (so Dask workers bind too).
+    """
+    with _binding:
+        if inputs_type in _bound:
+            return
+
+        @overload(play_game, inline="always")
+        def _play(inputs, state, key, scratch, tally, outcome, game_records, row):
+            if isinstance(inputs, types.BaseNamedTuple) and inputs.instance_class is inputs_type:
+                return lambda inputs, state, key, scratch, tally, outcome, game_records, row: play(
+                    inputs, state, key, scratch, tally, outcome, game_records, row)
+            return None
+
+        _bound.add(inputs_type)
+
+
+@njit(cache=True, nogil=True)
+def play_chunk(seed, first_game, n_games, score_low, score_width, inputs, scratch, tally, common, outcome, records,
+               game_records):
+    """Play games ``first_game .. first_game + n_games - 1`` of run ``seed``.
+
+    Final scores go to histogram bins ``score_width`` wide from ``score_low``.
+    Game ``g`` draws only from the streams of ``(seed, g)``, so it comes out the same
+    in any chunk, thread, process or machine. Scores outside the histogram and lengths
+    beyond their cap are counted in the nearest bin.
+    """
+    state = private_zeros(4, np.uint64)
+    players = outcome.scores.shape[0]
+    units = outcome.lengths.shape[0]
+    n_bins = common.score_hist.shape[1]
+    longest = common.length_hist.shape[1] - 1
+    recording = records.winner.shape[0] > 0
+    for g in range(n_games):
+        game = first_game + g
+        seed_game(seed, game, state)
+        for seat in range(players):
+            outcome.winners[seat] = 0
+        outcome.capped[0] = 0
+        play_game(inputs, state, game_key(seed, game), scratch, tally, outcome, game_records, g)
+
+        common.games[0] += 1
+        if outcome.capped[0] != 0:
+            common.capped[0] += 1
+        n_winners = 0
+        winner = 0
+        for seat in range(players):
+            if outcome.winners[seat] != 0:
+                n_winners += 1
+                winner = seat + 1
+        if n_winners == 1:
+            common.wins[winner - 1] += 1
+        elif n_winners > 1:
+            winner = 0
+            common.tie_games[0] += 1
+            for seat in range(players):
+                if outcome.winners[seat] != 0:
+                    common.ties[seat] += 1
+        for seat in range(players):
+            score = outcome.scores[seat]
+            common.score_sum[seat] += score
+            common.score_sq[seat] += score * score
+            common.score_hist[seat, min(max((score - score_low) // score_width, 0), n_bins - 1)] += 1
+        for unit in range(units):
+            common.length_hist[unit, min(max(outcome.lengths[unit], 0), longest)] += 1
+        if recording:
+            records.winner[g] = winner
+            records.capped[g] = outcome.capped[0]
+            for seat in range(players):
+                records.scores[g, seat] = outcome.scores[seat]
+            for unit in range(units):
+                records.lengths[g, unit] = outcome.lengths[unit]
+
+
+def _kernel_sources_stamp() -> tuple:
+    """The newest modification time, total size and count of the engine's and games' sources."""
+    root = Path(__file__).resolve().parent.parent
+    sources = [path.stat() for folder in ("engine", "games") for path in (root / folder).rglob("*.py")]
+    return max(s.st_mtime for s in sources), sum(s.st_size for s in sources), len(sources)
+
+
+# Numba stamps a function's disk cache with its own file only, but the compiled template
+# holds each game's play function: an edit to a game's kernel must invalidate it too.
+play_chunk._cache._cache_file._source_stamp = _kernel_sources_stamp()
