@@ -25,7 +25,7 @@ COMMANDS = {
     "score": "score:score",
     "exact": "exact:exact",
     "solve": "solve:solve",
-    "tune": "solve:tune",
+    "tune": "tune:tune",
     "compare": "compare:compare",
     "sweep": "compare:sweep",
     "balance": "compare:balance",

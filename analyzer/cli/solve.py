@@ -1,8 +1,8 @@
-"""analyze solve (the exact Skull Island turn solver) and analyze tune (strategy parameter search)."""
+"""analyze solve (the exact Skull Island turn solver)."""
 
 import click
 
-from analyzer.cli.common import check_out, emit, execution_options, game_options, output_options
+from analyzer.cli.common import check_out, emit, game_options, output_options
 from analyzer.errors import AnalyzerError
 
 
@@ -29,29 +29,3 @@ def solve(game, scenario, sets, cards, strategy_specs, needed, quiet, fmt, as_js
     solution = run_solve(spec.rules, cards=list(cards), strategies=list(strategy_specs), needed=needed,
                          progress=False if quiet else None)
     emit(solution.render, fmt, as_json, out)
-
-
-@click.command()
-@game_options
-@click.option("--players", type=int, help="Number of players (default: the scenario's, else the game's).")
-@click.option("--strategy", "strategy", metavar="NAME", help="The strategy whose parameters are searched.")
-@click.option("--param", "params", multiple=True, metavar="NAME=LOW:HIGH",
-              help="A parameter to search: name=low:high, name=start:stop:step or name=a,b,c (repeatable).")
-@click.option("--opponents", "opponents", multiple=True, metavar="SPEC",
-              help="The field: one spec for every other seat, or one per other seat (default: the game's default).")
-@click.option("--n", "n", default="100000", show_default=True, metavar="COUNT",
-              help="Games in total over the whole search (e.g. 2e5).")
-@click.option("--candidates", type=int, default=32, show_default=True,
-              help="About how many candidates the low:high ranges are cut into.")
-@execution_options(checkpoint=False)
-@output_options
-def tune(game, scenario, sets, players, strategy, params, opponents, n, candidates, seed, workers, backend,
-         scheduler, quiet, fmt, as_json, out):
-    """Search a strategy's parameters for the highest win rate against a field of opponents."""
-    from analyzer.tune import tune as run_tune
-
-    check_out(out)
-    result = run_tune(game=game, strategy=strategy, params=list(params), opponents=list(opponents), n=n,
-                      players=players, scenario=scenario, sets=list(sets), seed=seed, workers=workers,
-                      candidates=candidates, progress=False if quiet else None, backend=backend, scheduler=scheduler)
-    emit(result.render, fmt, as_json, out)
