@@ -12,7 +12,7 @@ kill costs little work). Only a window of tasks is submitted at a time, so a run
 When a worker dies, Dask reruns the tasks it had not delivered on the other workers;
 a chunk's result depends only on (seed, chunk), so the totals do not change.
 
-This module imports Dask; the runner imports it only for ``--backend dask``.
+Dask itself is imported only when a run uses it (``--backend dask``).
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from collections.abc import Callable, Iterable, Iterator
 from analyzer import __version__
 from analyzer.engine.aggregate import Totals
 from analyzer.engine.chunks import Chunk
-from analyzer.engine.runner import ChunkCollector, RecordSink
+from analyzer.engine.collect import ChunkCollector, RecordSink
 from analyzer.errors import AnalyzerError
 from analyzer.games.base import Game, Prepared
 

@@ -12,55 +12,22 @@ from __future__ import annotations
 
 import itertools
 import os
-from collections import deque
 from collections.abc import Callable, Iterable
 from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 
 from analyzer.engine.aggregate import Totals
+from analyzer.engine.checkpoint import Checkpoint
 from analyzer.engine.chunks import Chunk, chunk_count, iter_chunks
+from analyzer.engine.collect import ChunkCollector, RecordSink
+from analyzer.engine.distributed import run_on_dask
 from analyzer.errors import AnalyzerError
 from analyzer.games.base import Game, Prepared
 
-RecordSink = Callable[[Chunk, dict], None]
-ChunkCallback = Callable[[Chunk, dict], None]
 BACKENDS = ("local", "dask")
 
 
 def default_workers() -> int:
     return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1)
-
-
-class ChunkCollector:
-    """Where finished chunks go, whatever played them.
-
-    Aggregates are merged into ``totals`` and shown to ``on_chunk`` in completion
-    order; per-game rows reach ``record_sink`` in the order the chunks were handed out
-    (:meth:`planned`), so rows that finish early wait for their predecessors.
-    """
-
-    def __init__(self, on_chunk: ChunkCallback | None = None, record_sink: RecordSink | None = None):
-        self.totals = Totals()
-        self.on_chunk = on_chunk
-        self.record_sink = record_sink
-        self._planned: deque[int] = deque()
-        self._waiting_rows: dict[int, tuple[Chunk, dict]] = {}
-
-    @property
-    def record(self) -> bool:
-        return self.record_sink is not None
-
-    def planned(self, chunk: Chunk) -> None:
-        if self.record:
-            self._planned.append(chunk.index)
-
-    def finished(self, chunk: Chunk, aggregates: dict, rows: dict | None) -> None:
-        self.totals.add(aggregates)
-        if self.on_chunk is not None:
-            self.on_chunk(chunk, aggregates)
-        if self.record:
-            self._waiting_rows[chunk.index] = (chunk, rows)
-            while self._planned and self._planned[0] in self._waiting_rows:
-                self.record_sink(*self._waiting_rows.pop(self._planned.popleft()))
 
 
 def run_chunks(game: Game, prepared: Prepared, seed: int, chunks: Iterable[Chunk],
@@ -128,8 +95,6 @@ def execute(game: Game, prepared: Prepared, n: int, seed: int, workers: int | No
 
     saved = None
     if checkpoint is not None:
-        from analyzer.engine.checkpoint import Checkpoint
-
         saved = Checkpoint.open(checkpoint, game, prepared, n, seed)
         if progress is not None:
             progress.total -= saved.games_done  # the bar and its rate count what is left to play
@@ -148,8 +113,6 @@ def execute(game: Game, prepared: Prepared, n: int, seed: int, workers: int | No
         if backend == "local":
             totals = run_chunks(game, prepared, seed, chunks, workers, finished, record_sink)
         else:
-            from analyzer.engine.distributed import run_on_dask
-
             totals = run_on_dask(game, prepared, seed, chunks, chunks_to_play, workers, scheduler, finished,
                                  record_sink)
     finally:
