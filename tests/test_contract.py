@@ -1,5 +1,7 @@
 """Every registered game passes the same checks (the contract of analyzer/games/base.py)."""
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -78,3 +80,55 @@ def test_game_stats_and_records(game_run):
     plain, _ = game.run_chunk(prepared, 2024, 100, 50, record=False)
     for key in plain:
         assert np.array_equal(np.asarray(plain[key]), np.asarray(aggregates[key])), key
+
+
+# -- every game at every player count, and every scenario file ----------------------------
+SMALL = 300  # games 0..299 in one chunk; games 200..299 again as a chunk of their own
+
+
+def _player_counts():
+    cases = []
+    for game_id in available_ids():
+        game = resolve(game=game_id).game
+        cases += [(game_id, players) for players in range(game.min_players, game.max_players + 1)]
+    return cases
+
+
+def _scenario_files():
+    return sorted(str(path) for path in Path(__file__).resolve().parent.parent.glob("scenarios/*/*.toml"))
+
+
+def _check_run(spec):
+    """Game i is the same whichever chunk or worker plays it; the rows add up to the aggregates."""
+    game = spec.game
+    prepared = game.prepare(spec.rules, spec.players, spec.seats)
+    aggregates, rows = game.run_chunk(prepared, 77, 0, SMALL, record=True)
+    _, tail = game.run_chunk(prepared, 77, 200, SMALL - 200, record=True)
+    for column, values in tail.items():
+        assert np.array_equal(values, rows[column][200:]), f"{column} of games 200.. differs by chunk"
+    players = prepared.players
+    assert int(aggregates["games"][0]) == SMALL
+    winners = rows["winner"]
+    for seat in range(1, players + 1):
+        assert int(aggregates["wins"][seat - 1]) == int(np.sum(winners == seat))
+        assert int(aggregates["score_sum"][seat - 1]) == int(rows[f"score_{seat}"].sum())
+    assert int(np.sum(winners == 0)) == SMALL - int(aggregates["wins"].sum())  # shared wins and no winner
+    assert int(aggregates["capped"][0]) == int(rows["capped"].sum())
+    for unit in game.length_units:
+        histogram = aggregates[f"length_{unit}"]
+        lengths = np.minimum(rows[f"length_{unit}"], len(histogram) - 1)
+        assert np.array_equal(np.bincount(lengths, minlength=len(histogram)), histogram), unit
+    for column in game.record_columns:
+        assert len(rows[column]) == SMALL
+    totals = run(game, prepared, 2 * SMALL, seed=77, workers=1)
+    assert run(game, prepared, 2 * SMALL, seed=77, workers=2).equals(totals)
+
+
+@pytest.mark.parametrize(("game_id", "players"), _player_counts())
+def test_every_player_count_under_standard_rules(game_id, players):
+    _check_run(resolve(game=game_id, players=players))
+
+
+@pytest.mark.parametrize("path", _scenario_files(), ids=lambda p: Path(p).stem)
+def test_every_scenario_file(path):
+    _check_run(resolve(scenario=path))

@@ -8,20 +8,19 @@ of :mod:`analyzer.engine.aggregate` and the columns of ``--save-games``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import numpy as np
 
 from analyzer.engine.memory import chunk_zeros, padded_zeros
 from analyzer.engine.template import Common, Outcome, Records, bind, play_chunk
 
-if TYPE_CHECKING:
-    from analyzer.games.base import Game, Prepared
 
-
-def run_chunk(game: Game, prepared: Prepared, seed: int, first_game: int, n_games: int,
+def run_chunk(game, prepared, seed: int, first_game: int, n_games: int,
               record: bool = False) -> tuple[dict[str, np.ndarray], dict[str, np.ndarray] | None]:
     """Play games ``first_game .. first_game + n_games - 1`` of run ``seed``.
+
+    ``game`` is an :class:`analyzer.games.base.Game` and ``prepared`` its
+    :class:`~analyzer.games.base.Prepared` run (the games layer calls the engine, not
+    the other way round, so they are not imported here).
 
     Returns the chunk's aggregates (the common keys and the game's tally) and, when
     ``record`` is true, one row per game as columns: ``winner``, ``score_<seat>``,

@@ -1,0 +1,58 @@
+"""Pig's play function: one game from its random stream, for the engine's chunk template."""
+
+from typing import NamedTuple
+
+import numpy as np
+from numba import njit
+
+from analyzer.engine.rng import randint
+
+
+class Inputs(NamedTuple):
+    target: int  # points that win
+    die_faces: int
+    max_turns: int  # the cap: a game still running after this many turns ends without a winner
+    hold_at: np.ndarray  # [players] each seat holds once its turn total reaches this
+
+
+class Scratch(NamedTuple):
+    totals: np.ndarray  # [players] banked points
+
+
+class Tally(NamedTuple):
+    rolls: np.ndarray  # [1] dice rolled
+    busts: np.ndarray  # [players] turns lost to a 1
+
+
+@njit(cache=True, nogil=True)
+def play_game(inputs, state, key, scratch, tally, outcome, game_records, row):
+    players = scratch.totals.shape[0]
+    scratch.totals[:] = 0
+    busts = 0
+    turns = 0
+    seat = 0
+    while turns < inputs.max_turns:
+        turns += 1
+        turn_total = 0
+        while turn_total < inputs.hold_at[seat] and scratch.totals[seat] + turn_total < inputs.target:
+            face = 1 + randint(state, inputs.die_faces)
+            tally.rolls[0] += 1
+            if face == 1:
+                turn_total = 0
+                tally.busts[seat] += 1
+                busts += 1
+                break
+            turn_total += face
+        scratch.totals[seat] += turn_total
+        if scratch.totals[seat] >= inputs.target:
+            outcome.winners[seat] = 1
+            break
+        seat = seat + 1 if seat + 1 < players else 0
+    else:
+        outcome.capped[0] = 1
+    for other in range(players):
+        outcome.scores[other] = scratch.totals[other]
+    outcome.lengths[0] = turns
+    outcome.lengths[1] = (turns + players - 1) // players
+    if game_records.shape[0] > 0:
+        game_records[row, 0] = busts
