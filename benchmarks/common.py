@@ -34,10 +34,36 @@ def simulate_json(args: list[str], env: dict | None = None) -> tuple[float, int,
     return wall, peak, json.loads(output)
 
 
-def best_of(repeats: int, args: list[str]) -> tuple[float, int, dict]:
-    """The fastest of several runs (the least disturbed by anything else on the machine)."""
-    runs = [simulate_json(args) for _ in range(repeats)]
-    return min(runs, key=lambda r: r[0])
+def median_of(repeats: int, args: list[str]) -> tuple[float, int, dict]:
+    """The run of median wall time among several (this host's speed varies from run to run)."""
+    runs = sorted((simulate_json(args) for _ in range(repeats)), key=lambda r: r[0])
+    return runs[len(runs) // 2]
+
+
+def _calibration_loop() -> float:
+    """Seconds for a fixed pure-Python integer loop (the same work on every machine)."""
+    start = time.perf_counter()
+    state = 1
+    for step in range(3_000_000):
+        state = (state * 6364136223846793005 + step) & 0xFFFFFFFFFFFFFFFF
+    return time.perf_counter() - start
+
+
+_calibration: list[float] = []
+
+
+def calibration_seconds() -> float:
+    """The median of five runs of the calibration loop, timed once per benchmark process."""
+    if not _calibration:
+        runs = sorted(_calibration_loop() for _ in range(5))
+        _calibration.append(runs[2])
+    return _calibration[0]
+
+
+def in_units(seconds: float) -> str:
+    """``seconds`` as a multiple of the calibration loop timed in the same run, so figures
+    from a fast and a slow hour (or machine) can be compared."""
+    return f"{seconds / calibration_seconds():.1f} x calibration"
 
 
 def load_average() -> str:
@@ -45,4 +71,5 @@ def load_average() -> str:
 
 
 def stamp() -> str:
-    return time.strftime("%Y-%m-%d %H:%M") + f", load average {load_average()}, {os.cpu_count()} cores"
+    return (time.strftime("%Y-%m-%d %H:%M") + f", load average {load_average()}, {os.cpu_count()} cores, "
+            f"calibration loop {calibration_seconds():.3f} s")
