@@ -3,7 +3,8 @@
 Bad input of any kind is one line on stderr and exit status 2; an unexpected
 internal error is exit status 1 (with a traceback only under ``--debug``).
 Commands live in one module per family and are imported only when used, so
-``analyze --help`` stays fast.
+``analyze --help`` stays fast. Beyond these common commands, each command a game
+offers (``Game.commands()``) is built by :mod:`analyzer.cli.offered`.
 """
 
 from __future__ import annotations
@@ -16,15 +17,13 @@ import click
 
 from analyzer.errors import AnalyzerError
 
-#: command name -> "module:function" (modules under analyzer.cli)
+#: the common commands: name -> "module:function" (modules under analyzer.cli); a game's
+#: command of the same name is not offered
 COMMANDS = {
     "games": "listing:games",
     "strategies": "listing:strategies",
     "rules": "listing:rules",
     "simulate": "simulate:simulate",
-    "score": "score:score",
-    "exact": "exact:exact",
-    "solve": "solve:solve",
     "tune": "tune:tune",
     "compare": "compare:compare",
     "sweep": "compare:sweep",
@@ -37,10 +36,17 @@ class AnalyzeGroup(click.Group):
     """A lazy click group whose errors are one line and whose exit codes follow INTERFACE.md."""
 
     def list_commands(self, ctx):
-        return [name for name in COMMANDS if self._load(name) is not None]
+        from analyzer.cli.offered import offered_names
+
+        common = [name for name in COMMANDS if self._load(name) is not None]
+        return common + [name for name in offered_names() if name not in COMMANDS]
 
     def get_command(self, ctx, name):
-        return self._load(name)
+        if name in COMMANDS:
+            return self._load(name)
+        from analyzer.cli.offered import build
+
+        return build(name)
 
     @staticmethod
     def _load(name):

@@ -11,20 +11,27 @@ from analyzer.games.options import format_value
 @click.command()
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def games(as_json):
-    """List the games with their player range."""
+    """List the games with their player range and what each offers beyond simulation."""
+    from analyzer.games.commands import offers
     from analyzer.games.registry import available_ids, get_game
 
     rows = []
     for game_id in available_ids():
         game = get_game(game_id)
         rows.append({"id": game.id, "title": game.title, "players": [game.min_players, game.max_players],
-                     "default_players": game.default_players, "description": game.description})
+                     "default_players": game.default_players, "description": game.description,
+                     "offers": offers(game)})
     if as_json:
         click.echo(json.dumps(rows, indent=2))
         return
     for row in rows:
         low, high = row["players"]
         click.echo(f"{row['id']:<16} {low}-{high} players  {row['title']}: {row['description']}")
+        extras = [f"analyze {name}" for name in row["offers"]["commands"]]
+        if row["offers"]["own_report_pages"]:
+            extras.append("its own report pages")
+        if extras:
+            click.echo(f"{'':<16} offers {', '.join(extras)}")
 
 
 @click.command()

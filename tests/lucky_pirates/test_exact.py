@@ -11,6 +11,7 @@ import pytest
 from analyzer.errors import AnalyzerError
 from analyzer.games.base import StrategyChoice
 from analyzer.games.lucky_pirates import GAME
+from analyzer.games.lucky_pirates.commands import ExactSolution, exact_solution
 from analyzer.games.options import defaults
 
 NONE = StrategyChoice("none", {}, "none")
@@ -32,8 +33,8 @@ def test_duel_on_arrival_first_throw_is_the_arriving_pirates():
     # circle ship-seaside-island, die always 1, first to 1 treasure, q = 1/4.
     # Turn 1: seat 1 to the seaside, alone. Turn 2: seat 2 joins it: duel, seat 2
     # throws first and wins with (1/4) / (1 - (3/4)^2) = 4/7. Either way it ends.
-    result = GAME.exact({"circle": ["ship", "seaside", "island"], "die_faces": 1,
-                         "treasures_to_win": 1}, 2)
+    result = exact_solution({"circle": ["ship", "seaside", "island"], "die_faces": 1,
+                             "treasures_to_win": 1}, 2)
     assert result["win_probability"] == pytest.approx([3 / 7, 4 / 7], abs=1e-14)
     assert result["expected_turns"] == pytest.approx(2, abs=1e-12)
     assert result["expected_rounds"] == pytest.approx(1, abs=1e-12)
@@ -50,7 +51,7 @@ def test_three_way_duel_in_clockwise_order():
     # other three stand: a duel thrown in the order 1, 2, 3, 4 with q = 1/4:
     # seat k wins with (3/4)^(k-1) (1/4) / (1 - (3/4)^4) = 64, 48, 36, 27 out of 175.
     expected = np.array([64, 48, 36, 27]) / 175
-    result = GAME.exact({"circle": ["ship"], "treasures_to_win": 1}, 4)
+    result = exact_solution({"circle": ["ship"], "treasures_to_win": 1}, 4)
     assert result["win_probability"] == pytest.approx(expected, abs=1e-14)
     assert result["expected_turns"] == pytest.approx(1)
     # the simulation: any roll of the d6 goes round the one-card circle back to the ship
@@ -72,8 +73,8 @@ def test_geometric_game_by_hand(disk, first_duel):
     # P(seat 1) = (1/2)(a + (1 - a)/2) / (1 - 1/4) = (1 + a) / 3; E[turns] = 2;
     # P(turns <= t) = 1 - 2^-t: median 1, p95 5 (1 - 1/16 < 0.95 <= 1 - 1/32).
     a = first_duel
-    result = GAME.exact({"circle": ["ship", "seaside"], "die_faces": 2, "treasures_to_win": 1,
-                         "disk_ship_probability": disk}, 2)
+    result = exact_solution({"circle": ["ship", "seaside"], "die_faces": 2, "treasures_to_win": 1,
+                             "disk_ship_probability": disk}, 2)
     assert result["win_probability"] == pytest.approx([(1 + a) / 3, (2 - a) / 3], abs=1e-13)
     assert result["first_player_advantage"] == pytest.approx((1 + a) / 3 - 1 / 2, abs=1e-13)
     assert result["expected_turns"] == pytest.approx(2, abs=1e-12)
@@ -98,7 +99,7 @@ DETERMINISTIC = {"circle": ["ship", "island"], "die_faces": 1, "disk_ship_probab
 ])
 def test_duel_replaces_card_by_hand(replaces, turns, ship_takes, duel_treasures, island_treasures):
     rules = dict(DETERMINISTIC, duel_replaces_card=replaces)
-    result = GAME.exact(rules, 2)
+    result = exact_solution(rules, 2)
     assert result["win_probability"] == pytest.approx([0, 1])
     assert result["expected_turns"] == pytest.approx(turns)
     assert result["expected_ship_takes"] == pytest.approx(ship_takes)
@@ -128,7 +129,7 @@ SCARCE = {"circle": ["ship", "island", "island"], "die_faces": 1, "disk_ship_pro
 ])
 def test_empty_provisions_by_hand(steal, winner, turns, dry, steals, ship_takes):
     rules = dict(SCARCE, steal_when_empty=steal)
-    result = GAME.exact(rules, 2)
+    result = exact_solution(rules, 2)
     expected = [1.0, 0.0] if winner == 1 else [0.0, 1.0]
     assert result["win_probability"] == pytest.approx(expected)
     assert result["expected_turns"] == pytest.approx(turns)
@@ -144,7 +145,7 @@ def test_empty_provisions_by_hand(steal, winner, turns, dry, steals, ship_takes)
 
 def test_standard_three_players_sums_to_one_and_favours_the_opener():
     # seat 1 moves first, so it is ahead in the race (as every simulation shows)
-    result = GAME.exact({}, 3)
+    result = exact_solution({}, 3)
     p = np.array(result["win_probability"])
     assert abs(p.sum() - 1) < 1e-12
     assert p[0] > p[1] > p[2]
@@ -155,7 +156,7 @@ def test_standard_three_players_sums_to_one_and_favours_the_opener():
 
 def test_states_count_only_holdings_the_supply_allows():
     # 2 players, first to 3, supply 3: holdings (a, b) with a, b <= 2 and a + b <= 3: 8
-    result = GAME.exact({"treasures_to_win": 3, "treasure_supply": 3}, 2)
+    result = exact_solution({"treasures_to_win": 3, "treasure_supply": 3}, 2)
     assert result["states"] == 2 * 7 ** 2 * 8
 
 
@@ -167,7 +168,7 @@ def test_game_that_cannot_end_is_reported_and_capped():
     rules = {"circle": ["ship"], "die_faces": 1, "disk_ship_probability": 1.0,
              "treasures_to_win": 2, "treasure_supply": 2}
     with pytest.raises(AnalyzerError, match="did not converge"):
-        GAME.exact(rules, 3)
+        exact_solution(rules, 3)
     rows = _simulate_rows(_rules(**rules, max_turns=40), 3, n=5)
     assert set(rows["winner"]) == {0} and set(rows["capped"]) == {1}
     assert set(rows["length_turns"]) == {40} and set(rows["length_rounds"]) == {14}
@@ -182,10 +183,10 @@ def test_game_that_cannot_end_is_reported_and_capped():
 ])
 def test_too_large_is_refused_before_allocating(changes, players):
     with pytest.raises(AnalyzerError, match="too large"):
-        GAME.exact(changes, players)
+        exact_solution(changes, players)
 
 
 def test_exact_table_shows_every_seat():
-    text = GAME.exact_table(GAME.exact({}, 2))
+    text = ExactSolution(exact_solution({}, 2)).to_table()
     assert "0.513503313" in text and "0.486496686" in text
     assert "max_turns" in text

@@ -16,7 +16,7 @@ import json
 
 import pytest
 
-from tests.cli_checks import run_cli
+from tests.cli_checks import assert_one_line_error, run_cli
 
 FACES = ("coin", "diamond", "monkey", "parrot", "sword", "skull")
 
@@ -349,3 +349,16 @@ def test_score_bad_input(extra, word):
     assert len(lines) == 1 and lines[0].strip(), result.output
     if word:
         assert word in result.output
+
+
+def test_score_outputs():
+    args = ["score", "--card", "sea-battle-2", "--dice", _d("4 monkey", "2 sword", "2 coin")]  # no --game: the default
+    assert run_cli(args).stdout == "score: +1200 for the player, +0 for each opponent\n"
+    assert run_cli([*args, "--json"]).stdout == '{"score": 1200, "opponents": 0}\n'
+    assert run_cli([*args, "--format", "csv"]).stdout == "score,opponents\n1200,0\n"
+    assert "| +1200 | +0 |" in run_cli([*args, "--format", "markdown"]).stdout
+
+
+def test_score_is_refused_for_a_game_without_a_referee():
+    result = run_cli(["score", "--game", "lucky-pirates", "--card", "coin", "--dice", _d("8 coin")])
+    assert_one_line_error(result, "lucky-pirates offers no 'score' command", "skull-island")

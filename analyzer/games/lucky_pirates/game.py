@@ -20,7 +20,6 @@ from analyzer.games.lucky_pirates.mechanics import (
     EVENT_NAMES,
     N_EVENTS,
 )
-from analyzer.games.options import option_table
 
 NO_DECISIONS = Strategy(
     "none", "lucky-pirates has no decisions: every move is the die's, every duel the disks'"
@@ -141,45 +140,16 @@ class LuckyPirates(Game):
         ]
         return "\n".join(lines)
 
+    def commands(self):
+        from analyzer.games.lucky_pirates.commands import COMMANDS
+
+        return COMMANDS
+
     def exact(self, rules: dict[str, Any], players: int) -> dict[str, Any]:
-        """Exact win probabilities and length by Markov chain (see ``exact.py``).
+        """Exact win probabilities and length by Markov chain (see :func:`commands.exact_solution`)."""
+        from analyzer.games.lucky_pirates.commands import exact_solution
 
-        ``rules`` may leave options out (their defaults are used); every value is
-        validated as for a simulation.
-        """
-        from analyzer.games.lucky_pirates.exact import solve
-
-        table = option_table(self.options)
-        for name in rules:
-            self.option(name)
-        full = {
-            name: option.validate(rules.get(name, option.default), "rules")
-            for name, option in table.items()
-        }
-        self.check_rules(full, players)
-        return solve(rules_module.table(full, players))
-
-    def exact_table(self, result: dict[str, Any]) -> str:
-        """The result of :meth:`exact` as text for the terminal."""
-        length = result["length"]
-        lines = [
-            (f"lucky-pirates, exact: {result['players']} players, {result['states']:,} states, "
-             f"{result['turns_computed']} turns pushed "
-             f"(still running after them: {result['unfinished_probability']:.1e})"),
-            "seat  win probability",
-        ]
-        lines += [f"{seat:<5} {p:.12f}" for seat, p in enumerate(result["win_probability"], 1)]
-        lines += [
-            (f"length: mean {length['mean']:.6f} turns (median {length['median']}, "
-             f"p5 {length['p5']}, p95 {length['p95']}), {result['expected_rounds']:.6f} rounds"),
-            f"won in a duel: {result['won_in_duel_probability']:.6f}",
-            (f"per game: {result['expected_duels']:.6f} duels, "
-             f"{result['expected_duel_throws']:.6f} duel throws, "
-             f"{result['expected_ship_takes']:.6f} ship takes, "
-             f"{result['expected_dry_draws']:.6f} dry draws, {result['expected_steals']:.6f} steals"),
-            result["note"],
-        ]
-        return "\n".join(lines)
+        return exact_solution(rules, players)
 
 
 def _ratio(numerator: float, denominator: float) -> float | None:

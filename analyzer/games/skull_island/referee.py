@@ -1,7 +1,35 @@
 """``analyze score``: parse a finished turn as a referee reads it, then score it."""
 
+import json
+
 from analyzer.errors import AnalyzerError
+from analyzer.games.skull_island import rules as rules_module
 from analyzer.games.skull_island.components import CARDS, DICE, FACES, SKULL
+from analyzer.games.skull_island.scoring import score_faces
+from analyzer.output import Rendered
+
+
+class TurnScore(Rendered):
+    """A refereed turn: the change to the player's own total and to each opponent's."""
+
+    def __init__(self, own: int, opponents: int):
+        self.own = own
+        self.opponents = opponents
+
+    def to_dict(self) -> dict:
+        return {"score": self.own, "opponents": self.opponents}
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict())  # one line, as a referee answers
+
+    def to_table(self) -> str:
+        return f"score: {self.own:+d} for the player, {self.opponents:+d} for each opponent"
+
+    def to_csv(self) -> str:
+        return f"score,opponents\n{self.own},{self.opponents}\n"
+
+    def to_markdown(self) -> str:
+        return f"| score | opponents |\n|---:|---:|\n| {self.own:+d} | {self.opponents:+d} |\n"
 
 
 def _faces(text: str, what: str) -> list[int]:
@@ -14,10 +42,8 @@ def _faces(text: str, what: str) -> list[int]:
     return counts
 
 
-def referee(rules: dict, card: str, dice: str, chest: str, island: bool) -> tuple[int, int]:
-    """(own change, change for each opponent) of the turn described on the command line."""
-    from analyzer.games.skull_island import GAME
-
+def referee(rules: dict, card: str, dice: str, chest: str, island: bool) -> TurnScore:
+    """The score of the turn described on the command line."""
     if card not in CARDS:
         raise AnalyzerError(f"--card: unknown card {card!r}; cards: {', '.join(CARDS)}")
     dice_counts = _faces(dice, "--dice")
@@ -37,4 +63,6 @@ def referee(rules: dict, card: str, dice: str, chest: str, island: bool) -> tupl
             raise AnalyzerError(f"--island: Skull Island needs 4 or more skulls; this turn has {skulls}")
         if any(chest_counts):
             raise AnalyzerError("--island: no dice lie on the chest on Skull Island (it starts with the first roll)")
-    return GAME.score(rules, card, dice_counts, chest_counts, island)
+    own, opponents = score_faces(CARDS.index(card), dice_counts, chest_counts, island,
+                                 rules_module.kernel_config(rules))
+    return TurnScore(own, opponents)
