@@ -171,10 +171,10 @@ class _FakeResult:
 
 
 def test_game_pages_for_any_shape_of_game_stats():
-    from analyzer.report.games import generic
+    from analyzer.report import game_pages
     from analyzer.report.style import Palette
 
-    walker = generic.StatsWalker(_FakeResult(), Palette(strategies=["greedy", "careful"]))
+    walker = game_pages.StatsWalker(_FakeResult(), Palette(strategies=["greedy", "careful"]))
     walker.walk(_FakeResult().to_dict()["game_stats"])
     titles = [chart.title for chart in walker.charts]
     assert titles == ["share by seat", "outcome share", "captains / win rate", "by card / mean",
@@ -186,8 +186,22 @@ def test_game_pages_for_any_shape_of_game_stats():
     rows = dict(walker.rows)
     assert rows == {"duels per game": "2.500", "games": "100", "components": "box 1", "raids / per game": "1.500",
                     "raids / success rate": "50.00%"}
-    pages = generic.pages(_FakeResult(), Palette())
+    pages = game_pages.stats_pages(_FakeResult(), Palette())
     assert [page.name for page in pages] == ["game-stats-1", "game-stats-2", "game-stats-table-1"]
+
+
+def test_game_pages_are_the_game_s_own_else_drawn_from_its_stats():
+    from analyzer.report.game_pages import game_pages
+    from analyzer.report.style import Palette
+
+    result = _FakeResult()
+    result.spec = type("Spec", (_FakeResult.spec,), {"game": type("Game", (), {
+        "title": "Brand New Game", "report_pages": lambda self, r, p: None})()})
+    assert [page.name for page in game_pages(result, Palette())] == ["game-stats-1", "game-stats-2",
+                                                                     "game-stats-table-1"]
+    own = ["its own page"]
+    result.spec.game.report_pages = lambda r, p: own
+    assert game_pages(result, Palette()) is own
 
 
 def test_sweep_and_balance_pdfs(tmp_path):

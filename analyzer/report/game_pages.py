@@ -1,4 +1,5 @@
-"""Pages for any game's ``game_stats``, whatever its shape, so a new game gets pages without code here.
+"""A game's pages in the PDF report: its own where it draws them (``Game.report_pages``), else
+pages drawn from its ``game_stats`` whatever their shape, so a new game gets pages without code here.
 
 The statistics are walked once: numbers and short texts go into a table; a list of
 numbers, a table of numbers (name -> number) and records (name -> {metric: number})
@@ -14,6 +15,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from analyzer.formatting import format_number
 from analyzer.report.document import Page
 from analyzer.report.layout import table_pages
 from analyzer.report.style import NEUTRAL, Palette, percent_axis, plot_page
@@ -193,8 +195,6 @@ def _show_number(key: str, value) -> str:
         return f"{value:,}"
     if ("rate" in key or "share" in key) and 0 <= value <= 1:
         return f"{value * 100:.2f}%"
-    from analyzer.experiments import format_number
-
     return format_number(value)
 
 
@@ -247,8 +247,15 @@ def chart_pages(charts: list[Chart], title: str, name: str) -> list[Page]:
     return pages
 
 
-def pages(result, palette: Palette, skip: tuple[str, ...] = ()) -> list[Page]:
-    """Pages for ``result``'s game statistics, leaving out the top-level keys in ``skip``."""
+def game_pages(result, palette: Palette) -> list[Page]:
+    """The game's own pages, or pages drawn from its statistics when it has none."""
+    own = result.spec.game.report_pages(result, palette)
+    return stats_pages(result, palette) if own is None else own
+
+
+def stats_pages(result, palette: Palette, skip: tuple[str, ...] = ()) -> list[Page]:
+    """Pages for ``result``'s game statistics, leaving out the top-level keys in ``skip``
+    (those a game draws on pages of its own)."""
     stats = {k: v for k, v in result.to_dict()["game_stats"].items() if k not in skip}
     walker = StatsWalker(result, palette)
     walker.walk(stats)
