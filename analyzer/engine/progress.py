@@ -1,46 +1,45 @@
-"""A small progress bar on stderr, shown only when stderr is a terminal."""
+"""The progress bar of a run (tqdm on stderr), shown only when stderr is a terminal unless asked.
+
+The engine calls :meth:`Progress.advance` once per finished chunk with its games, and
+lowers :attr:`Progress.total` by the games a resumed checkpoint already holds, so the
+bar, its rate and its time left count only what this session plays.
+"""
+
+from __future__ import annotations
 
 import sys
-import time
+
+from tqdm import tqdm
+
+#: from this many units on, counts and rates are shown scaled (``1.25M/10.0M``)
+SCALED_FROM = 10_000
 
 
 class Progress:
+    """A bar over ``total_games`` (``enabled``: True always, False never, None on a terminal)."""
+
     def __init__(self, total_games: int, label: str = "games", enabled: bool | None = None, stream=None):
-        self.stream = stream or sys.stderr
+        stream = stream or sys.stderr
         if enabled is None:
-            enabled = hasattr(self.stream, "isatty") and self.stream.isatty()
-        self.enabled = enabled
-        self.total = total_games
-        self.done = 0
-        self.label = label
-        self.start = time.perf_counter()
-        self._last_draw = 0.0
+            enabled = hasattr(stream, "isatty") and stream.isatty()
+        self.enabled = bool(enabled)
+        self._bar = tqdm(total=total_games, unit=f" {label}", unit_scale=total_games >= SCALED_FROM, file=stream,
+                         mininterval=0.1, dynamic_ncols=True, disable=not self.enabled)
+        self._total = total_games
+
+    @property
+    def total(self) -> int:
+        return self._total
+
+    @total.setter
+    def total(self, games: int) -> None:
+        self._total = games
+        if self.enabled:
+            self._bar.total = games
+            self._bar.refresh()
 
     def advance(self, games: int) -> None:
-        self.done += games
-        if not self.enabled:
-            return
-        now = time.perf_counter()
-        if now - self._last_draw >= 0.1 or self.done >= self.total:
-            self._last_draw = now
-            self._draw(now)
-
-    def _draw(self, now: float) -> None:
-        fraction = self.done / self.total if self.total else 1.0
-        width = 30
-        filled = int(round(fraction * width))
-        elapsed = now - self.start
-        rate = self.done / elapsed if elapsed > 0 else 0.0
-        remaining = (self.total - self.done) / rate if rate > 0 else 0.0
-        bar = "#" * filled + "-" * (width - filled)
-        self.stream.write(
-            f"\r[{bar}] {fraction * 100:5.1f}% {self.done:,}/{self.total:,} {self.label}"
-            f"  {rate:,.0f}/s  eta {remaining:5.1f}s"
-        )
-        self.stream.flush()
+        self._bar.update(games)
 
     def close(self) -> None:
-        if self.enabled:
-            self._draw(time.perf_counter())
-            self.stream.write("\n")
-            self.stream.flush()
+        self._bar.close()
