@@ -52,7 +52,7 @@ def scenario_from_dict(data: dict, where: str) -> Scenario:
         )
     game = data.get("game")
     if not isinstance(game, str) or not game:
-        raise AnalyzerError(f"{where}: the key 'game' is required and must be a game id such as \"skull-island\"")
+        raise AnalyzerError(f"{where}: the key 'game' is required and must be a game id (see `analyze games`)")
     name = data.get("name", Path(where).stem)
     if not isinstance(name, str):
         raise AnalyzerError(f"{where}: name must be a text")
@@ -75,5 +75,6 @@ def scenario_from_dict(data: dict, where: str) -> Scenario:
             raise AnalyzerError(f"{where}: unknown key {unknown[0]!r} in [strategies]; allowed: seats")
         seats = strategies.get("seats")
         if not isinstance(seats, list) or not seats or not all(isinstance(s, str) for s in seats):
-            raise AnalyzerError(f"{where}: strategies.seats must be a list of strategy specs such as [\"threshold\"]")
+            raise AnalyzerError(f"{where}: strategies.seats must be a list of strategy specs such as "
+                                "[\"NAME\", \"NAME:key=value\"]")
     return Scenario(where, game, name, description, players, dict(rules), seats)
