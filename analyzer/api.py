@@ -4,19 +4,16 @@ from __future__ import annotations
 
 import math
 import re
-import secrets
 import time
 from pathlib import Path
 from typing import Any
 
-from analyzer.engine import runner
-from analyzer.engine.progress import Progress
 from analyzer.errors import AnalyzerError
+from analyzer.execution import Execution
 from analyzer.result import Result, RunInfo
 from analyzer.runspec import RunSpec, resolve
 
 MAX_GAMES = 10**12
-MAX_SEED = 2**64 - 1
 #: --save-games writes one row per game; above this many games it is refused
 MAX_SAVED_GAMES = 10**7
 
@@ -47,18 +44,6 @@ def parse_count(value: Any, what: str = "--n") -> int:
     return number
 
 
-def parse_seed(value: Any) -> int:
-    if value is None:
-        return secrets.randbits(63)
-    try:
-        seed = int(str(value).replace("_", "")) if not isinstance(value, int) or isinstance(value, bool) else value
-    except ValueError:
-        seed = None
-    if seed is None or isinstance(value, bool) or not 0 <= seed <= MAX_SEED:
-        raise AnalyzerError(f"--seed {value!r} is not allowed: it must be a whole number from 0 to 2**64 - 1")
-    return seed
-
-
 def simulate(game: str | None = None, n: int | str = 100_000, players: int | None = None,
              strategies: list[str] | None = None, rules: dict[str, Any] | None = None,
              scenario: str | Path | None = None, seed: int | None = None, workers: int | None = None,
@@ -73,27 +58,20 @@ def simulate(game: str | None = None, n: int | str = 100_000, players: int | Non
     a progress bar when stderr is a terminal. ``save_games`` writes one row per game
     (.csv or .parquet). Raises :class:`AnalyzerError` on bad input.
     """
+    execution = Execution.create(seed, workers, backend, scheduler, checkpoint, progress)
     spec = resolve(game=game, scenario=None if scenario is None else str(scenario), players=players,
                    strategies=strategies, rules=rules, sets=sets)
-    return run_spec(spec, n, seed=seed, workers=workers, progress=progress, save_games=save_games,
-                    backend=backend, scheduler=scheduler, checkpoint=checkpoint)
+    return run_spec(spec, n, execution, save_games=save_games)
 
 
-def run_spec(spec: RunSpec, n: int | str, seed: int | None = None, workers: int | None = None,
-             progress: bool | None = False, save_games: str | Path | None = None, backend: str = "local",
-             scheduler: str | None = None, checkpoint: str | Path | None = None, on_chunk=None) -> Result:
-    """Play ``n`` games of an already resolved :class:`RunSpec`.
+def run_spec(spec: RunSpec, n: int | str, execution: Execution, save_games: str | Path | None = None,
+             on_chunk=None) -> Result:
+    """Play ``n`` games of an already resolved :class:`RunSpec` as ``execution`` says.
 
-    ``backend``/``scheduler``/``checkpoint`` choose where chunks run (see
-    :func:`analyzer.engine.runner.execute`); ``on_chunk(chunk, aggregates)`` sees each
-    chunk's own aggregates as it finishes (e.g. for convergence plots).
+    ``on_chunk(chunk, aggregates)`` sees each chunk's own aggregates as it finishes
+    (e.g. for convergence plots).
     """
     n = parse_count(n)
-    seed = parse_seed(seed)
-    if workers is None:
-        workers = runner.default_workers()
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-        raise AnalyzerError(f"--workers {workers!r} is not allowed: it must be a whole number of at least 1")
     writer = None
     if save_games is not None:
         from analyzer.games_file import GamesWriter
@@ -103,7 +81,7 @@ def run_spec(spec: RunSpec, n: int | str, seed: int | None = None, workers: int 
                                 f"this run has {n:,}")
         writer = GamesWriter(save_games, spec.players)
     prepared = spec.game.prepare(spec.rules, spec.players, spec.seats)
-    bar = Progress(n, enabled=progress) if progress is not False else None
+    bar = execution.progress_bar(n)
     played = 0  # games played in this session (a resumed checkpoint plays only the rest)
 
     def count_played(chunk, aggregates):
@@ -114,9 +92,8 @@ def run_spec(spec: RunSpec, n: int | str, seed: int | None = None, workers: int 
 
     start = time.perf_counter()
     try:
-        totals = runner.execute(spec.game, prepared, n, seed, workers, backend=backend, scheduler=scheduler,
-                                checkpoint=None if checkpoint is None else str(checkpoint), progress=bar,
-                                record_sink=writer.write if writer else None, on_chunk=count_played)
+        totals = execution.play(spec.game, prepared, n, progress=bar, record_sink=writer.write if writer else None,
+                                on_chunk=count_played)
         if writer:
             writer.commit()
     finally:
@@ -125,7 +102,6 @@ def run_spec(spec: RunSpec, n: int | str, seed: int | None = None, workers: int 
         if bar is not None:
             bar.close()
     wall = time.perf_counter() - start
-    used_backend = "dask" if scheduler is not None else backend
     return Result(spec, prepared, totals,
-                  RunInfo(seed=seed, n=n, wall_seconds=wall, workers=None if scheduler else workers,
-                          backend=used_backend, games_played=played))
+                  RunInfo(seed=execution.seed, n=n, wall_seconds=wall, workers=execution.reported_workers,
+                          backend=execution.backend_name, games_played=played))

@@ -1,4 +1,9 @@
-"""Writing result files atomically: a temporary name in the same folder, then a rename."""
+"""Results as text: the four ``--format`` kinds, tables from DataFrames, and atomic files.
+
+Every tabular result is a pandas DataFrame; :func:`frame_text` renders it as aligned
+text, a markdown table or CSV (the same table for every command). Files are written
+under a temporary name in the same folder, then renamed.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +12,7 @@ import json
 import math
 import os
 import tempfile
+from collections.abc import Collection
 from pathlib import Path
 
 from analyzer.errors import AnalyzerError
@@ -58,10 +64,36 @@ def finite_json(value):
     return value
 
 
+TABLE_FORMATS = ("table", "markdown", "csv")
+
+
+def frame_text(frame, fmt: str, left: int | Collection[str] = 1) -> str:
+    """``frame`` as aligned text (``table``), a markdown table or CSV, without its index.
+
+    Text and markdown show the cells as they are (give them formatted), left-aligned in
+    the first ``left`` columns (or the columns named in ``left``) and right-aligned in
+    the others; CSV writes the values.
+    """
+    if fmt not in TABLE_FORMATS:
+        raise ValueError(f"no table format {fmt!r}; one of {', '.join(TABLE_FORMATS)}")
+    if fmt == "csv":
+        return frame.to_csv(index=False, lineterminator="\n")
+    align = ["left" if (i < left if isinstance(left, int) else name in left) else "right"
+             for i, name in enumerate(frame.columns)]
+    if fmt == "markdown":
+        def escape(cell):
+            return str(cell).replace("|", "\\|")
+
+        frame = frame.map(escape).rename(columns=escape)
+        return frame.to_markdown(index=False, colalign=align, disable_numparse=True)
+    return frame.to_markdown(index=False, tablefmt="simple", colalign=align, disable_numparse=True)
+
+
 class Rendered:
     """``render(fmt)`` for the four output kinds of every result (``--format``, ``-o``).
 
-    A subclass gives ``to_dict`` (the JSON), ``to_table``, ``to_markdown`` and ``to_csv``.
+    A subclass gives ``to_dict`` (the JSON), ``to_table``, ``to_markdown`` and ``to_csv``
+    (its tables made with :func:`frame_text`).
     """
 
     def to_json(self) -> str:

@@ -11,7 +11,7 @@ from analyzer import __version__
 from analyzer.engine.aggregate import Totals
 from analyzer.games.base import Prepared
 from analyzer.games.options import format_value, jsonable
-from analyzer.output import Rendered
+from analyzer.output import Rendered, frame_text
 from analyzer.runspec import RunSpec
 from analyzer.stats import histogram_summary, mean_interval, wilson_interval
 
@@ -140,63 +140,59 @@ class Result(Rendered):
         low, width, bins = self.prepared.score_bins
         return low + width * np.arange(bins), np.array(self.totals["score_hist"], dtype=np.int64)
 
-    def to_table(self) -> str:
+    def seat_table(self):
+        """The per-seat statistics as shown in the text and markdown tables (formatted cells)."""
+        import pandas as pd
+
         d = self.to_dict()
-        unit = d["score_unit"]
-        lines = [
-            f"{self.spec.game.title}: {d['n']:,} games, {d['players']} players, "
-            f"scenario {d['scenario']}, seed {d['seed']}",
-        ]
-        changed = self.spec.changed_rules()
-        if changed:
-            changes = ", ".join(f"{k} = {format_value(v)}" for k, v in changed.items())
-            lines.append(f"Rules changed from the standard: {changes}")
-        lines.append("")
-        lines.append(f"{'seat':>4}  {'strategy':<28} {'win rate':>9} {'95% interval':>17} {'ties':>9}"
-                     f" {'mean ' + unit:>14} {'± 95%':>9} {'sd':>9}")
+        rows = []
         for s in d["seats"]:
-            lo, hi = s["win_rate_ci"]
-            lines.append(
-                f"{s['seat']:>4}  {s['strategy']:<28} {s['win_rate'] * 100:>8.2f}% {lo * 100:>7.2f}–{hi * 100:>6.2f}%"
-                f" {s['ties']:>9,} {s['mean_score']:>14.1f} {(s['mean_score_ci'][1] - s['mean_score']):>9.1f}"
-                f" {s['sd_score']:>9.1f}"
-            )
+            low, high = s["win_rate_ci"]
+            rows.append({"seat": s["seat"], "strategy": s["strategy"], "win rate": f"{s['win_rate'] * 100:.2f}%",
+                         "95% interval": f"{low * 100:.2f}–{high * 100:.2f}%", "ties": f"{s['ties']:,}",
+                         f"mean {d['score_unit']}": f"{s['mean_score']:.1f}",
+                         "± 95%": f"{s['mean_score_ci'][1] - s['mean_score']:.1f}", "sd": f"{s['sd_score']:.1f}"})
+        return pd.DataFrame(rows)
+
+    def _summary_lines(self) -> list[str]:
+        """First-player advantage, ties and lengths in words."""
+        d = self.to_dict()
         fpa = d["first_player_advantage"]
-        lines.append("")
-        lines.append(f"First-player advantage: {fpa['estimate'] * 100:+.2f} points of win rate "
-                     f"(95% interval {fpa['ci'][0] * 100:+.2f} to {fpa['ci'][1] * 100:+.2f})")
-        lines.append(f"Tie rate: {d['tie_rate'] * 100:.2f}%   Capped games: {d['capped_games']:,}")
+        lines = [f"First-player advantage: {fpa['estimate'] * 100:+.2f} points of win rate "
+                 f"(95% interval {fpa['ci'][0] * 100:+.2f} to {fpa['ci'][1] * 100:+.2f})",
+                 f"Tie rate: {d['tie_rate'] * 100:.2f}%   Capped games: {d['capped_games']:,}"]
         for unit, block in d["lengths"].items():
             lines.append(f"Length in {unit}: mean {block['mean']:.2f}, median {block['median']}, "
                          f"5th–95th percentile {block['p5']}–{block['p95']}, max {block['max']}")
+        return lines
+
+    def _rules_line(self) -> list[str]:
+        changed = self.spec.changed_rules()
+        if not changed:
+            return []
+        return ["Rules changed from the standard: " + ", ".join(f"{k} = {format_value(v)}" for k, v in changed.items())]
+
+    def to_table(self) -> str:
+        d = self.to_dict()
+        lines = [f"{self.spec.game.title}: {d['n']:,} games, {d['players']} players, "
+                 f"scenario {d['scenario']}, seed {d['seed']}", *self._rules_line(), "",
+                 frame_text(self.seat_table(), "table", left=["strategy"]), "", *self._summary_lines()]
         extra = self.spec.game.game_stats_table(d["game_stats"])
         if extra:
             lines += ["", extra]
         run = d["run"]
-        lines.append("")
         rate = run["games_per_second"] or 0
         workers = "the cluster's" if run["workers"] is None else run["workers"]
-        lines.append(f"{run['wall_seconds']:.2f} s wall, {rate:,.0f} games/s, {workers} workers "
-                     f"({run['backend']}), pirate-analyzer {run['version']}")
+        lines += ["", f"{run['wall_seconds']:.2f} s wall, {rate:,.0f} games/s, {workers} workers "
+                      f"({run['backend']}), pirate-analyzer {run['version']}"]
         return "\n".join(lines)
 
     def to_csv(self) -> str:
-        return self.seats.to_csv()
+        return frame_text(self.seats.reset_index(), "csv")
 
     def to_markdown(self) -> str:
         d = self.to_dict()
         lines = [f"# {self.spec.game.title}: {d['scenario']}", "",
-                 f"{d['n']:,} games, {d['players']} players, seed {d['seed']}", "",
-                 "| seat | strategy | win rate | 95% interval | ties | mean score | sd |",
-                 "|---:|---|---:|---|---:|---:|---:|"]
-        for s in d["seats"]:
-            lo, hi = s["win_rate_ci"]
-            lines.append(f"| {s['seat']} | {s['strategy']} | {s['win_rate']:.4f} | {lo:.4f}–{hi:.4f} | {s['ties']} "
-                         f"| {s['mean_score']:.1f} | {s['sd_score']:.1f} |")
-        fpa = d["first_player_advantage"]
-        lines += ["", f"First-player advantage: {fpa['estimate']:+.4f} ({fpa['ci'][0]:+.4f} to {fpa['ci'][1]:+.4f})",
-                  f"Tie rate: {d['tie_rate']:.4f}; capped games: {d['capped_games']}"]
-        for unit, block in d["lengths"].items():
-            lines.append(f"Length in {unit}: mean {block['mean']:.2f}, median {block['median']}, "
-                         f"p5 {block['p5']}, p95 {block['p95']}, max {block['max']}")
+                 f"{d['n']:,} games, {d['players']} players, seed {d['seed']}", *self._rules_line(), "",
+                 frame_text(self.seat_table(), "markdown", left=["strategy"]), "", *self._summary_lines()]
         return "\n".join(lines) + "\n"

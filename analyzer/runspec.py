@@ -7,7 +7,7 @@ this order: game defaults, then the scenario, then ``rules`` given in Python, th
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from analyzer.errors import AnalyzerError
@@ -24,6 +24,8 @@ class RunSpec:
     players: int
     seats: list[StrategyChoice]
     scenario: Scenario | None = None
+    #: the rule options given with ``--set`` (a command that varies one refuses it there)
+    set_options: frozenset[str] = frozenset()
 
     @property
     def name(self) -> str:
@@ -33,6 +35,19 @@ class RunSpec:
         """The rule options that differ from the game's defaults."""
         base = defaults(self.game.options)
         return {k: v for k, v in self.rules.items() if v != base[k]}
+
+    def with_rules(self, changes: dict[str, Any]) -> RunSpec:
+        """The same run with some rule options changed, validated as :func:`resolve` validates."""
+        rules = dict(self.rules)
+        for key, value in changes.items():
+            rules[key] = self.game.option(key).validate(value, "rules")
+        _check_players(self.game, rules, self.players, self.scenario)
+        self.game.check_rules(rules, self.players)
+        return replace(self, rules=rules)
+
+    def with_seats(self, strategies: list[str]) -> RunSpec:
+        """The same run with other strategies (one spec for every seat, or one per seat)."""
+        return replace(self, seats=_seats(self.game, strategies, self.players))
 
 
 def parse_strategy(game: Game, spec: str) -> StrategyChoice:
@@ -98,25 +113,33 @@ def resolve(game: str | None = None, scenario: str | Scenario | None = None, pla
     if players is None:
         from_scenario = scenario.players if scenario is not None else None
         players = from_scenario if from_scenario is not None else the_game.default_players
-    low, high = the_game.player_range(resolved)
-    if isinstance(players, bool) or not isinstance(players, int) or not low <= players <= high:
-        where = f"{scenario.path}: " if scenario is not None and scenario.players == players else ""
-        extra = ""
-        if the_game.more_players_option and players > high and not resolved.get(the_game.more_players_option):
-            extra = f" (more with {the_game.more_players_option} = true)"
-        raise AnalyzerError(f"{where}players = {players} is not allowed for {the_game.id}; "
-                            f"it must be from {low} to {high}{extra}")
+    _check_players(the_game, resolved, players, scenario)
     the_game.check_rules(resolved, players)
 
     specs = strategies or (scenario.seats if scenario is not None and scenario.seats else None)
-    specs = list(specs) if specs else [the_game.default_strategy]
+    seats = _seats(the_game, list(specs) if specs else [the_game.default_strategy], players)
+    set_options = frozenset(parse_assignment(s)[0] for s in sets or ())
+    return RunSpec(the_game, resolved, players, seats, scenario, set_options)
+
+
+def _check_players(game: Game, rules: dict[str, Any], players: Any, scenario: Scenario | None) -> None:
+    low, high = game.player_range(rules)
+    if isinstance(players, bool) or not isinstance(players, int) or not low <= players <= high:
+        where = f"{scenario.path}: " if scenario is not None and scenario.players == players else ""
+        extra = ""
+        if game.more_players_option and players > high and not rules.get(game.more_players_option):
+            extra = f" (more with {game.more_players_option} = true)"
+        raise AnalyzerError(f"{where}players = {players} is not allowed for {game.id}; "
+                            f"it must be from {low} to {high}{extra}")
+
+
+def _seats(game: Game, specs: list[str], players: int) -> list[StrategyChoice]:
     if len(specs) == 1:
         specs = specs * players
     elif len(specs) != players:
         raise AnalyzerError(f"{len(specs)} strategies for {players} players: give one strategy for every seat, "
                             f"or exactly one for all")
-    seats = [parse_strategy(the_game, s) for s in specs]
-    return RunSpec(the_game, resolved, players, seats, scenario)
+    return [parse_strategy(game, s) for s in specs]
 
 
 def _option_for_set(game: Game, key: str):

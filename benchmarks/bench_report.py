@@ -34,8 +34,9 @@ def main() -> None:
 
     workers = default_workers()
     specs = resolve_scenarios(VARIANTS)
-    run_spec(specs[0], 10_000, seed=1, workers=workers)  # compile (or load the cache) first
-    simulations = [_timed(lambda spec=spec: run_spec(spec, GAMES, seed=SEED, workers=workers))[1] for spec in specs]
+    execution = Execution.create(SEED, workers)
+    run_spec(specs[0], 10_000, execution)  # compile (or load the cache) first
+    simulations = [_timed(lambda spec=spec: run_spec(spec, GAMES, execution))[1] for spec in specs]
 
     with tempfile.TemporaryDirectory() as folder:
         outcome, report_seconds = _timed(lambda: report(scenarios=[VARIANTS[0]], n=GAMES, seed=SEED, workers=workers,
@@ -48,7 +49,7 @@ def main() -> None:
           f"simulation {simulated:.1f} s (alone: {simulations[0]:.1f} s); the report adds {overhead:.1f} s for "
           f"{outcome.pages} pages (goal at most {REPORT_GOAL_SECONDS:.0f} s: {verdict})")
 
-    comparison, compare_seconds = _timed(lambda: compare_specs(specs, GAMES, Execution.create(SEED, workers)))
+    comparison, compare_seconds = _timed(lambda: compare_specs(specs, GAMES, execution))
     comparison.to_table()  # the batch statistics are part of the cost
     one = sum(simulations) / len(simulations)
     ratio = compare_seconds / one

@@ -12,6 +12,7 @@ import pytest
 
 from analyzer import experiments
 from analyzer.engine.chunks import chunk_count, iter_chunks
+from analyzer.engine.seeding import derived_seed
 from analyzer.errors import AnalyzerError
 from analyzer.games.options import Option
 from analyzer.runspec import resolve
@@ -66,9 +67,35 @@ def test_batch_variance_matches_the_variance_of_a_mean():
 def test_rotations_and_derived_seeds():
     assert experiments.rotations(["a", "b", "a", "b"]) == [["a", "b", "a", "b"], ["b", "a", "b", "a"]]
     assert len(experiments.rotations(["a", "b", "c"])) == 3
-    assert experiments.derived_seed(1, "table", 0) == experiments.derived_seed(1, "table", 0)
-    assert len({experiments.derived_seed(1, "table", r) for r in range(4)}) == 4
-    assert 0 <= experiments.derived_seed(2**64 - 1, "x") < 2**64
+    assert derived_seed(1, "table", 0) == derived_seed(1, "table", 0)
+    assert len({derived_seed(1, "table", r) for r in range(4)}) == 4
+    assert 0 <= derived_seed(2**64 - 1, "x") < 2**64
+
+
+def test_one_execution_carries_seed_workers_and_checkpoint():
+    execution = experiments.Execution.create(seed="1_000", workers=2, checkpoint="runs/sweep.ckpt")
+    assert (execution.seed, execution.workers, execution.progress) == (1000, 2, False)
+    assert execution.for_run(3).checkpoint == "runs/sweep.3.ckpt"
+    assert execution.derived("table", 1).seed == derived_seed(1000, "table", 1)
+    assert execution.derived("table", 1).workers == 2
+    assert experiments.Execution.create(scheduler="tcp://host:8786").backend_name == "dask"
+    assert experiments.Execution.create().progress_bar(10) is None  # progress=False: no bar
+    for bad in ({"workers": 0}, {"workers": True}, {"seed": -1}, {"seed": "x"}):
+        with pytest.raises(AnalyzerError):
+            experiments.Execution.create(**bad)
+
+
+def test_a_variant_is_resolved_as_the_command_line_resolves_it():
+    base = resolve(game=GAME, players=3, sets=["target_score=5000"])
+    variant = base.with_rules({"seat_bonus": 100})
+    assert variant.rules == resolve(game=GAME, players=3, rules={"seat_bonus": 100}, sets=["target_score=5000"]).rules
+    assert base.rules["seat_bonus"] == 0 and base.set_options == {"target_score"}
+    with pytest.raises(AnalyzerError, match="seat_bonus"):
+        base.with_rules({"seat_bonus": 10**9})
+    assert [s.label for s in base.with_seats(["random", "threshold", "random"]).seats] == [
+        "random", "threshold", "random"]
+    with pytest.raises(AnalyzerError, match="2 strategies for 3 players"):
+        base.with_seats(["random", "threshold"])
 
 
 # -- comparing variants ------------------------------------------------------------------------
@@ -116,10 +143,14 @@ def test_compare_formats(standard_vs_short):
     table = standard_vs_short.render("table")
     assert "mean length (rounds)" in table and "*" in table and "seed 11" in table
     markdown = standard_vs_short.render("markdown")
-    assert markdown.count("\n| ") > 10 and "| --- |" in markdown
+    assert markdown.count("\n| ") > 10 and "\n|:---" in markdown and "---:|" in markdown
     lines = standard_vs_short.render("csv").splitlines()
     assert lines[0] == "metric,scenario,value,difference,difference_low,difference_high,significant"
     assert len(lines) == 1 + 2 * len(standard_vs_short.metrics)
+    # every format is rendered from the same DataFrames
+    frame = standard_vs_short.frame()
+    assert list(frame.columns) == lines[0].split(",") and len(frame) == len(lines) - 1
+    assert standard_vs_short.display_frame().shape == (len(standard_vs_short.metrics), 6)
 
 
 def test_a_variant_against_itself_differs_in_nothing():
@@ -317,8 +348,8 @@ def test_balance_finds_the_fair_seat_bonus(two_player_bonus):
     # ties split the difference, makes the seats exactly even.)
     gaps = []
     for bonus in (0, search.recommended):
-        rates = experiments.Execution.create(seed=99).play(
-            resolve(game=GAME, players=2, rules={"seat_bonus": bonus}), 131_072, 0).values
+        rates = experiments.play_variant(experiments.Execution.create(seed=99),
+                                         resolve(game=GAME, players=2, rules={"seat_bonus": bonus}), 131_072).values
         gaps.append(abs(rates["win_rate_seat_1"] - rates["win_rate_seat_2"]))
     se = math.sqrt(1 / 131_072)  # of a difference of two win rates that sum to about 1
     assert gaps[1] + 3 * se < gaps[0] / 2, gaps

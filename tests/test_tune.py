@@ -3,19 +3,47 @@ numbers, seat rotation, bad input; on Skull Island and on a toy game (the tuner 
 games only through the Game contract)."""
 
 import json
+from typing import NamedTuple
 
 import numpy as np
 import pytest
+from numba import njit
 
 import analyzer.runspec
+from analyzer.engine.rng import random01
 from analyzer.errors import AnalyzerError
+from analyzer.experiments import candidate_grid, halving_schedule, parse_tuning_param, tune
 from analyzer.games.base import Game, Prepared, Strategy
 from analyzer.games.options import Option
-from analyzer.games.skull_island import GAME as SKULL_ISLAND
-from analyzer.tune import candidate_grid, halving_schedule, parse_search_param, tune
+from analyzer.games.registry import get_game
 from tests.cli_checks import run_cli
 
-THRESHOLD = SKULL_ISLAND.strategy("threshold")
+THRESHOLD = get_game("skull-island").strategy("threshold")
+
+
+class DuelInputs(NamedTuple):
+    aim: np.ndarray  # [players] each seat's aim
+
+
+class DuelTally(NamedTuple):
+    duels: np.ndarray  # [1]
+
+
+@njit(nogil=True)
+def play_duel(inputs, state, key, scratch, tally, outcome, game_records, row):
+    """Each seat draws a uniform number in seat order; the highest after the aim's penalty wins."""
+    best = -2.0
+    winner = 0
+    for seat in range(inputs.aim.shape[0]):
+        score = random01(state) - abs(inputs.aim[seat] - 0.6)
+        outcome.scores[seat] = 0
+        if score > best:
+            best = score
+            winner = seat
+    outcome.winners[winner] = 1
+    outcome.scores[winner] = 1
+    outcome.lengths[0] = 1
+    tally.duels[0] += 1
 
 
 class DuelGame(Game):
@@ -35,20 +63,17 @@ class DuelGame(Game):
     strategies = (Strategy("aim", "aims", (Option("aim", "float", 0.5, "the aim", low=0, high=1),
                                           Option("loud", "bool", False, "no effect"))),)
     default_strategy = "aim"
+    tally_type = DuelTally
 
     def prepare(self, rules, players, seats):
-        return Prepared(players, rules, seats, (0, 1, 1), {"turns": 1},
-                        arrays={"aim": np.array([s.params["aim"] for s in seats])})
+        return Prepared(players, rules, seats, (0, 1, 2), {"turns": 1},
+                        inputs=DuelInputs(np.array([s.params["aim"] for s in seats], np.float64)))
 
-    def run_chunk(self, prepared, seed, first_game, n_games, record=False):
-        draws = np.array([np.random.default_rng([seed, first_game + g]).random(prepared.players)
-                          for g in range(n_games)])
-        scores = draws - np.abs(prepared.arrays["aim"] - 0.6)
-        winner = scores.argmax(axis=1)
-        wins = np.bincount(winner, minlength=prepared.players).astype(np.int64)
-        aggregates = {"games": np.array([n_games], np.int64), "wins": wins,
-                      "ties": np.zeros(prepared.players, np.int64)}
-        return aggregates, ({"winner": winner + 1} if record else None)
+    def play_function(self):
+        return play_duel
+
+    def tally_shapes(self, prepared):
+        return {"duels": (1,)}
 
     def game_stats(self, totals, prepared):
         return {}
@@ -62,20 +87,20 @@ def duel(monkeypatch):
 
 
 def test_ranges_lists_and_steps_parse():
-    assert parse_search_param(THRESHOLD, "stop_at=200:2000").low == 200
-    assert parse_search_param(THRESHOLD, "stop_at=300,100,300").values == (300, 100)
-    assert parse_search_param(THRESHOLD, "stop_at=100:500:200").values == (100, 300, 500)
+    assert parse_tuning_param(THRESHOLD, "stop_at=200:2000").low == 200
+    assert parse_tuning_param(THRESHOLD, "stop_at=300,100,300").values == (300, 100)
+    assert parse_tuning_param(THRESHOLD, "stop_at=100:500:200").values == (100, 300, 500)
 
 
 def test_grid_shares_the_budget_between_ranges():
-    grid = candidate_grid(THRESHOLD, [parse_search_param(THRESHOLD, "stop_at=200:2000"),
-                                      parse_search_param(THRESHOLD, "max_skulls=1:2")], 32)
+    grid = candidate_grid(THRESHOLD, [parse_tuning_param(THRESHOLD, "stop_at=200:2000"),
+                                      parse_tuning_param(THRESHOLD, "max_skulls=1:2")], 32)
     assert len(grid) == 32
     assert {c.params["max_skulls"] for c in grid} == {1, 2}
     stops = sorted({c.params["stop_at"] for c in grid})
     assert stops[0] == 200 and stops[-1] == 2000 and len(stops) == 16
     # a whole-number range smaller than its share gives every value once
-    small = candidate_grid(THRESHOLD, [parse_search_param(THRESHOLD, "stop_at=10:12")], 32)
+    small = candidate_grid(THRESHOLD, [parse_tuning_param(THRESHOLD, "stop_at=10:12")], 32)
     assert [c.params["stop_at"] for c in small] == [10, 11, 12]
 
 
@@ -95,7 +120,7 @@ def test_halving_schedule():
 ])
 def test_bad_parameters_are_named(text, words):
     with pytest.raises(AnalyzerError) as error:
-        parse_search_param(THRESHOLD, text)
+        parse_tuning_param(THRESHOLD, text)
     for word in words:
         assert word in str(error.value)
 

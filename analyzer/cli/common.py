@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 import click
 
 from analyzer.errors import AnalyzerError
@@ -21,22 +23,32 @@ def game_options(func):
 def execution_options(func=None, *, checkpoint: bool = True):
     """--seed, --workers, --backend, --scheduler, --checkpoint, --quiet: how games are played.
 
-    ``@execution_options(checkpoint=False)`` leaves out --checkpoint, for commands made of
-    many short runs that a checkpoint cannot resume.
+    The command receives them as one ``execution`` argument (an
+    :class:`~analyzer.execution.Execution`, validated). ``@execution_options(checkpoint=False)``
+    leaves out --checkpoint, for commands made of many short runs that a checkpoint
+    cannot resume.
     """
     if func is None:
         return lambda f: execution_options(f, checkpoint=checkpoint)
-    func = click.option("--quiet", is_flag=True, help="No progress bar.")(func)
+
+    @functools.wraps(func)
+    def command(*args, seed, workers, backend, scheduler, quiet, **kwargs):
+        from analyzer.execution import Execution
+
+        execution = Execution.create(seed, workers, backend, scheduler, kwargs.pop("checkpoint", None),
+                                     progress=False if quiet else None)
+        return func(*args, execution=execution, **kwargs)
+
+    command = click.option("--quiet", is_flag=True, help="No progress bar.")(command)
     if checkpoint:
-        func = click.option("--checkpoint", metavar="FILE",
-                            help="Save finished chunks to FILE and resume from it when run again.")(func)
-    func = click.option("--scheduler", metavar="ADDRESS",
-                        help="A Dask scheduler address (implies --backend dask).")(func)
-    func = click.option("--backend", type=click.Choice(["local", "dask"]), default="local", show_default=True,
-                        help="local: threads on this machine; dask: a Dask cluster.")(func)
-    func = click.option("--workers", type=int, help="Workers (default: all cores).")(func)
-    func = click.option("--seed", metavar="INT", help="Random seed (default: drawn and reported).")(func)
-    return func
+        command = click.option("--checkpoint", metavar="FILE",
+                               help="Save finished chunks to FILE and resume from it when run again.")(command)
+    command = click.option("--scheduler", metavar="ADDRESS",
+                           help="A Dask scheduler address (implies --backend dask).")(command)
+    command = click.option("--backend", type=click.Choice(["local", "dask"]), default="local", show_default=True,
+                           help="local: threads on this machine; dask: a Dask cluster.")(command)
+    command = click.option("--workers", type=int, help="Workers (default: all cores).")(command)
+    return click.option("--seed", metavar="INT", help="Random seed (default: drawn and reported).")(command)
 
 
 def output_options(func):

@@ -19,9 +19,12 @@ def games_option(default: str, help_text: str):
     return click.option("--n", "n", default=default, show_default=True, metavar="COUNT", help=help_text)
 
 
-def _execution(seed, workers, backend, scheduler, checkpoint, quiet) -> dict:
-    return {"seed": seed, "workers": workers, "backend": backend, "scheduler": scheduler, "checkpoint": checkpoint,
-            "progress": False if quiet else None}
+def _base(game, scenario, players, strategy_specs, sets):
+    """The table every variant of a sweep or a search starts from."""
+    from analyzer.runspec import resolve
+
+    return resolve(game=game, scenario=scenario, players=players, strategies=list(strategy_specs) or None,
+                   sets=list(sets))
 
 
 def _emit_or_plot(result, fmt, as_json, out) -> None:
@@ -46,8 +49,7 @@ def _emit_or_plot(result, fmt, as_json, out) -> None:
 @games_option("100000", "Games per scenario (per match-up table and per pair for strategies).")
 @execution_options
 @output_options
-def compare(scenario_files, scenario_options, game, sets, players, strategy_specs, n, seed, workers, backend,
-            scheduler, checkpoint, quiet, fmt, as_json, out):
+def compare(scenario_files, scenario_options, game, sets, players, strategy_specs, n, execution, fmt, as_json, out):
     """Compare scenarios with common random numbers, or strategies in a match-up.
 
     \b
@@ -63,14 +65,13 @@ def compare(scenario_files, scenario_options, game, sets, players, strategy_spec
     check_out(out)
     scenarios = list(scenario_files) + list(scenario_options)
     strategies = list(strategy_specs)
-    execution = _execution(seed, workers, backend, scheduler, checkpoint, quiet)
     if len(scenarios) >= 2:
         specs = experiments.resolve_scenarios(scenarios, game=game, players=players, strategies=strategies or None,
                                               sets=list(sets))
-        result = experiments.compare_specs(specs, n, experiments.Execution.create(**execution))
+        result = experiments.compare_specs(specs, n, execution)
     elif len(strategies) >= 2:
-        result = experiments.matchup(strategies, game=game, scenario=scenarios[0] if scenarios else None,
-                                     players=players, sets=list(sets), n=n, **execution)
+        base = _base(game, scenarios[0] if scenarios else None, players, (), sets)
+        result = experiments.matchup_spec(strategies, base, n, execution)
     else:
         raise AnalyzerError("compare needs two or more scenario files, or --game ID with two or more --strategy "
                             "for a match-up")
@@ -85,8 +86,7 @@ def compare(scenario_files, scenario_options, game, sets, players, strategy_spec
 @games_option("100000", "Games per value.")
 @execution_options
 @output_options
-def sweep(game, scenario, sets, players, strategy_specs, param, n, seed, workers, backend, scheduler, checkpoint,
-          quiet, fmt, as_json, out):
+def sweep(game, scenario, sets, players, strategy_specs, param, n, execution, fmt, as_json, out):
     """Run one rule option over a range or a list: every metric per value.
 
     -o FILE.pdf plots each metric against the option (all values play the same seed).
@@ -94,9 +94,7 @@ def sweep(game, scenario, sets, players, strategy_specs, param, n, seed, workers
     from analyzer import experiments
 
     check_out(out, PLOT_KINDS)
-    result = experiments.sweep(param, game=game, scenario=scenario, players=players,
-                               strategies=list(strategy_specs) or None, sets=list(sets), n=n,
-                               **_execution(seed, workers, backend, scheduler, checkpoint, quiet))
+    result = experiments.sweep_spec(param, _base(game, scenario, players, strategy_specs, sets), n, execution)
     _emit_or_plot(result, fmt, as_json, out)
 
 
@@ -109,8 +107,7 @@ def sweep(game, scenario, sets, players, strategy_specs, param, n, seed, workers
               help="Stop once the value's 95% interval is narrower (default: a tenth of the range).")
 @execution_options
 @output_options
-def balance(game, scenario, sets, players, strategy_specs, param, n, precision, seed, workers, backend, scheduler,
-            checkpoint, quiet, fmt, as_json, out):
+def balance(game, scenario, sets, players, strategy_specs, param, n, precision, execution, fmt, as_json, out):
     """Find the value of a numeric rule option that makes every seat equally likely to win.
 
     Measure: Ludii's balance, one minus the largest gap between seat win rates.
@@ -119,7 +116,6 @@ def balance(game, scenario, sets, players, strategy_specs, param, n, precision, 
     from analyzer import experiments
 
     check_out(out, PLOT_KINDS)
-    result = experiments.balance(param, game=game, scenario=scenario, players=players,
-                                 strategies=list(strategy_specs) or None, sets=list(sets), n=n, precision=precision,
-                                 **_execution(seed, workers, backend, scheduler, checkpoint, quiet))
+    result = experiments.balance_spec(param, _base(game, scenario, players, strategy_specs, sets), n, execution,
+                                      precision)
     _emit_or_plot(result, fmt, as_json, out)

@@ -20,14 +20,11 @@ from analyzer.cli.common import execution_options
 @click.option("--figures", type=click.Choice(["png", "svg"]),
               help="Write each figure as a separate file into the folder given by -o instead of a PDF.")
 @execution_options
-def report(scenarios, game, sets, players, strategy_specs, n, out, figures, seed, workers, backend, scheduler,
-           checkpoint, quiet):
+def report(scenarios, game, sets, players, strategy_specs, n, out, figures, execution):
     """Write the PDF balance report of one scenario, or of several with comparison pages."""
-    from analyzer.report import report as make_report
+    from analyzer.report import report_specs, resolve_report_specs
 
-    outcome = make_report(scenarios=list(scenarios) or None, game=game, players=players,
-                          strategies=list(strategy_specs) or None, sets=list(sets), n=n, out=out, figures=figures,
-                          seed=seed, workers=workers, progress=False if quiet else None, backend=backend,
-                          scheduler=scheduler, checkpoint=checkpoint)
+    specs = resolve_report_specs(list(scenarios), game, players, list(strategy_specs) or None, list(sets))
+    outcome = report_specs(specs, n, execution, out=out, figures=figures)
     what = f"{outcome.pages} figure files" if figures else f"{outcome.pages} pages"
     click.echo(f"wrote {outcome.path} ({what}, seed {outcome.runs[0].result.info.seed})", err=True)

@@ -14,17 +14,14 @@ from analyzer.cli.common import check_out, emit, execution_options, game_options
 @click.option("--save-games", metavar="FILE", help="Also write one row per game (.csv or .parquet).")
 @execution_options
 @output_options
-def simulate(game, scenario, sets, players, strategy_specs, n, save_games, seed, workers, backend, scheduler,
-             checkpoint, quiet, fmt, as_json, out):
+def simulate(game, scenario, sets, players, strategy_specs, n, save_games, execution, fmt, as_json, out):
     """Play games and print balance statistics."""
-    from analyzer.api import parse_count, parse_seed, run_spec
+    from analyzer.api import parse_count, run_spec
     from analyzer.runspec import resolve
 
     check_out(out)
     n = parse_count(n)
-    seed = parse_seed(seed)
     spec = resolve(game=game, scenario=scenario, players=players, strategies=list(strategy_specs) or None,
                    sets=list(sets))
-    result = run_spec(spec, n, seed=seed, workers=workers, progress=False if quiet else None,
-                      save_games=save_games, backend=backend, scheduler=scheduler, checkpoint=checkpoint)
+    result = run_spec(spec, n, execution, save_games=save_games)
     emit(result.render, fmt, as_json, out)

@@ -19,13 +19,12 @@ from analyzer.cli.common import check_out, emit, execution_options, game_options
               help="About how many candidates the low:high ranges are cut into.")
 @execution_options(checkpoint=False)
 @output_options
-def tune(game, scenario, sets, players, strategy, params, opponents, n, candidates, seed, workers, backend,
-         scheduler, quiet, fmt, as_json, out):
+def tune(game, scenario, sets, players, strategy, params, opponents, n, candidates, execution, fmt, as_json, out):
     """Search a strategy's parameters for the highest win rate against a field of opponents."""
-    from analyzer.tune import tune as run_tune
+    from analyzer.experiments import tune_spec
+    from analyzer.runspec import resolve
 
     check_out(out)
-    result = run_tune(game=game, strategy=strategy, params=list(params), opponents=list(opponents), n=n,
-                      players=players, scenario=scenario, sets=list(sets), seed=seed, workers=workers,
-                      candidates=candidates, progress=False if quiet else None, backend=backend, scheduler=scheduler)
+    base = resolve(game=game, scenario=scenario, players=players, sets=list(sets))
+    result = tune_spec(base, strategy, list(params), list(opponents), n, execution, candidates)
     emit(result.render, fmt, as_json, out)

@@ -11,8 +11,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from analyzer.errors import AnalyzerError
+
+if TYPE_CHECKING:
+    from analyzer.execution import Execution
 
 REPORTS_FOLDER = Path("reports")
 
@@ -40,31 +44,45 @@ def report(scenarios: list | None = None, game: str | None = None, players: int 
            out: str | Path | None = None, figures: str | None = None, seed: int | None = None,
            workers: int | None = None, progress: bool | None = False, backend: str = "local",
            scheduler: str | None = None, checkpoint: str | Path | None = None) -> ReportOutcome:
-    """Simulate every scenario (or ``game``'s standard rules) with one seed and write the report.
+    """Simulate every scenario (or ``game``'s standard rules) with one seed and write the report
+    (see :func:`report_specs`)."""
+    from analyzer.execution import Execution
+
+    execution = Execution.create(seed, workers, backend, scheduler, checkpoint, progress)
+    return report_specs(resolve_report_specs(scenarios, game, players, strategies, sets), n, execution, out, figures)
+
+
+def resolve_report_specs(scenarios: list | None, game: str | None, players: int | None,
+                         strategies: list[str] | None, sets: list[str] | None) -> list:
+    """The run specs of a report: every scenario (of one game), or ``game``'s standard rules."""
+    from analyzer.experiments import resolve_scenarios
+    from analyzer.runspec import resolve
+
+    if scenarios:
+        return resolve_scenarios(list(scenarios), game=game, players=players, strategies=strategies, sets=sets)
+    return [resolve(game=game, players=players, strategies=strategies, sets=sets)]
+
+
+def report_specs(specs: list, n: int | str, execution: Execution, out: str | Path | None = None,
+                 figures: str | None = None) -> ReportOutcome:
+    """Play every spec with ``execution`` (one seed for all) and write the report.
 
     ``out`` is a ``.pdf`` file (default ``reports/<scenario>.pdf``), or with ``figures``
-    (``png`` or ``svg``) a folder that receives one file per figure. Several scenarios
+    (``png`` or ``svg``) a folder that receives one file per figure. Several specs
     (of one game) add the comparison pages. The output is checked before any game is
     played and written atomically.
     """
-    from analyzer import experiments
     from analyzer.api import parse_count
+    from analyzer.experiments import Comparison, play_variant
     from analyzer.report.document import check_figure_folder, check_pdf_path
-    from analyzer.runspec import resolve
 
     n = parse_count(n)
-    if scenarios:
-        specs = experiments.resolve_scenarios(list(scenarios), game=game, players=players, strategies=strategies,
-                                              sets=sets)
-    else:
-        specs = [resolve(game=game, players=players, strategies=strategies, sets=sets)]
     name = specs[0].name if len(specs) == 1 else f"{specs[0].game.id}-comparison"
     if out is None:
         out = _default_output(name if specs[0].scenario else specs[0].game.id, figures)
     path = check_figure_folder(out, figures) if figures else check_pdf_path(out)
-    execution = experiments.Execution.create(seed, workers, backend, scheduler, checkpoint, progress)
-    runs = [execution.play(spec, n, index, curve=True) for index, spec in enumerate(specs)]
-    comparison = experiments.Comparison(runs, execution.seed) if len(runs) > 1 else None
+    runs = [play_variant(execution.for_run(index), spec, n, curve=True) for index, spec in enumerate(specs)]
+    comparison = Comparison(runs, execution.seed) if len(runs) > 1 else None
     pages = _report_pages(runs, comparison)
     if figures:
         from analyzer.report.document import write_figures

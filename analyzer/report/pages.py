@@ -8,18 +8,11 @@ import re
 import numpy as np
 
 from analyzer import __version__
-from analyzer.experiments import (
-    Balance,
-    Comparison,
-    Sweep,
-    VariantRun,
-    format_number,
-    players_text,
-    rules_text,
-)
+from analyzer.experiments import Balance, Comparison, Sweep, VariantRun, players_text, rules_text
+from analyzer.formatting import format_number
 from analyzer.report import figures
 from analyzer.report.document import Page
-from analyzer.report.games import game_pages
+from analyzer.report.game_pages import game_pages
 from analyzer.report.layout import table_pages, text_page
 from analyzer.report.style import Palette, new_page, plot_page, text_block
 
@@ -222,8 +215,8 @@ def comparison_paragraphs(comparison: Comparison) -> list[str]:
 def comparison_pages(comparison: Comparison, palette: Palette) -> list[Page]:
     pages = [text_page("comparison-summary", f"Comparison of {len(comparison.runs)} scenarios",
                        comparison_paragraphs(comparison))]
-    headers, rows = comparison.wide_rows()
-    pages += table_pages("comparison-table", "Every metric side by side", headers, rows,
+    table = comparison.display_frame()
+    pages += table_pages("comparison-table", "Every metric side by side", list(table.columns), table.values.tolist(),
                          note="* the 95% interval of the difference to the first scenario excludes 0.")
     figure, (ax,) = plot_page("Win rate by seat and scenario")
     figures.plot_win_rates_compared(comparison, ax, palette)
@@ -288,7 +281,8 @@ def sweep_pages(sweep: Sweep) -> list[Page]:
 def balance_pages(balance: Balance) -> list[Page]:
     """The search in words with its table (on pages of its own when long), then the plot."""
     title = f"{balance.game.title}: the fairest {balance.option.name}"
-    headers, rows = balance.table_rows()
+    table = balance.display_frame()
+    headers, rows = list(table.columns), table.values.tolist()
     inline = len(rows) <= MAX_INLINE_ROWS
     pages = [text_page("balance-summary", title, balance.intro() + [f"pirate-analyzer {__version__}."],
                        headers if inline else None, rows if inline else None, size=10.5)]

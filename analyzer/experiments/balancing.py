@@ -1,0 +1,295 @@
+"""The fairness search: the value of a numeric rule option that makes every seat equally likely to win."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from analyzer.api import parse_count
+from analyzer.errors import AnalyzerError
+from analyzer.execution import Execution
+from analyzer.experiments.batches import VariantRun, play_variant, t_quantile_95
+from analyzer.experiments.params import parse_search_param, refuse_set
+from analyzer.experiments.setup import players_text, rules_text
+from analyzer.output import Rendered, frame_text
+from analyzer.runspec import RunSpec, resolve
+
+#: values evaluated per round of the fairness search, and the most rounds
+BALANCE_POINTS = 5
+BALANCE_MAX_ROUNDS = 6
+#: the search stops only once the lines are fitted over a bracket at most this many times the precision
+#: (the seat win rates are curved over a wide range; a local fit keeps the interval honest)
+LOCAL_FIT_WIDTH = 2.5
+
+
+@dataclass
+class Evaluation:
+    """Seat win rates at one value of the searched option."""
+
+    value: float
+    run: VariantRun
+
+    @cached_property
+    def win_rates(self) -> np.ndarray:
+        t = self.run.result.totals
+        return np.asarray(t["wins"], dtype=np.float64) / int(t["games"][0])
+
+    @cached_property
+    def batch_wins(self) -> np.ndarray:
+        """[complete batches, seats] wins."""
+        return np.array([np.asarray(self.run.batches.totals[b]["wins"], dtype=np.float64)
+                         for b in self.run.batches.complete()])
+
+    @property
+    def largest_gap(self) -> float:
+        return float(self.win_rates.max() - self.win_rates.min())
+
+
+def _fairest_value(xs: np.ndarray, rates: np.ndarray, low: float, high: float) -> tuple[float, float]:
+    """Fit a line per seat to ``rates`` [values, seats] against ``xs`` and return the value in
+    [low, high] where the fitted lines are closest together, and the fitted largest gap there.
+
+    The largest gap of lines is convex and piecewise linear, so its minimum lies at an end
+    or where two lines cross.
+    """
+    design = np.column_stack([np.ones_like(xs), xs])
+    coefficients, *_ = np.linalg.lstsq(design, rates, rcond=None)  # [2, seats]
+    intercepts, slopes = coefficients
+    candidates = [low, high]
+    for i in range(len(slopes)):
+        for j in range(i + 1, len(slopes)):
+            if slopes[i] != slopes[j]:
+                x = (intercepts[j] - intercepts[i]) / (slopes[i] - slopes[j])
+                if low < x < high:
+                    candidates.append(float(x))
+    candidates = np.array(sorted(candidates))
+    fitted = intercepts[None, :] + slopes[None, :] * candidates[:, None]
+    gaps = fitted.max(axis=1) - fitted.min(axis=1)
+    best = int(np.argmin(gaps))
+    return float(candidates[best]), float(gaps[best])
+
+
+class Balance(Rendered):
+    """The value of a numeric rule option that makes every seat equally likely to win."""
+
+    SCHEMA = "pirate-analyzer/balance/1"
+
+    def __init__(self, option, low, high, precision, evaluations: list[Evaluation], rounds: int,
+                 recommended: float, interval: tuple[float, float] | None, fitted_gap: float,
+                 measured: Evaluation, seed: int, n: int):
+        self.option = option
+        self.low, self.high = low, high
+        self.precision = precision
+        self.evaluations = evaluations
+        self.rounds = rounds
+        self.recommended = recommended
+        self.interval = interval
+        self.fitted_gap = fitted_gap
+        self.measured = measured
+        self.seed = seed
+        self.n = n
+        self.base = evaluations[0].run.spec
+        self.game = self.base.game
+
+    @property
+    def precision_reached(self) -> bool:
+        return self.interval is not None and self.interval[1] - self.interval[0] < self.precision
+
+    @property
+    def best_measured(self) -> Evaluation:
+        """The evaluated value with the smallest measured gap between seats."""
+        return min(self.evaluations, key=lambda e: (e.largest_gap, e.value))
+
+    @property
+    def acts_in_steps(self) -> bool:
+        """Two evaluated values won exactly the same games per seat (e.g. scores move in steps of 100)."""
+        seen = [tuple(e.run.result.totals["wins"].tolist()) for e in self.evaluations]
+        return len(set(seen)) < len(seen)
+
+    @property
+    def at_edge(self) -> bool:
+        return self.recommended in (self.low, self.high)
+
+    def _in_order(self) -> list[Evaluation]:
+        return sorted(self.evaluations, key=lambda e: e.value)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "schema": self.SCHEMA, "game": self.game.id, "option": self.option.name, "low": self.low,
+            "high": self.high, "players": self.base.players, "strategies": [s.label for s in self.base.seats],
+            "n_per_value": self.n, "seed": self.seed, "precision": self.precision,
+            "recommended": self.recommended, "best_measured": self.best_measured.value,
+            "interval": None if self.interval is None else list(self.interval),
+            "precision_reached": self.precision_reached, "predicted_balance": 1 - self.fitted_gap,
+            "measured_balance": 1 - self.measured.largest_gap,
+            "rounds": self.rounds, "games": self.n * len(self.evaluations),
+            "evaluations": [{"value": e.value, "win_rates": e.win_rates.tolist(), "largest_gap": e.largest_gap,
+                             "balance": 1 - e.largest_gap} for e in self.evaluations],
+        }
+
+    def frame(self) -> pd.DataFrame:
+        """One row per evaluated value: the seat win rates, the largest gap and the balance (the CSV)."""
+        seats = [f"win_rate_seat_{s + 1}" for s in range(self.base.players)]
+        rows = [[e.value, *e.win_rates.tolist(), e.largest_gap, 1 - e.largest_gap] for e in self._in_order()]
+        return pd.DataFrame(rows, columns=[self.option.name, *seats, "largest_gap", "balance"])
+
+    def _show_value(self, value: float) -> str:
+        return f"{value:.0f}" if self.option.kind == "int" else f"{value:.4g}"
+
+    def intro(self) -> list[str]:
+        name = self.option.name
+        lines = [f"{self.game.title}: the fairest {name} in {self._show_value(self.low)} to "
+                 f"{self._show_value(self.high)} for {players_text(self.base)}, {rules_text(self.base, name)}, "
+                 f"seed {self.seed}"]
+        if self.interval is None:
+            interval = "no interval: too few batches, raise --n"
+        else:
+            interval = f"95% interval {self._show_value(self.interval[0])} to {self._show_value(self.interval[1])}"
+        lines.append(f"Recommended {name} = {self._show_value(self.recommended)} ({interval}); balance there "
+                     f"{1 - self.measured.largest_gap:.4f} measured, {1 - self.fitted_gap:.4f} predicted by the "
+                     f"fitted lines (largest gap between seats {self.measured.largest_gap * 100:.2f} and "
+                     f"{self.fitted_gap * 100:.2f} points of win rate)")
+        state = "reached" if self.precision_reached else "NOT reached (raise --n)"
+        lines.append(f"Precision {self._show_value(self.precision)} {state} after {self.rounds} rounds, "
+                     f"{len(self.evaluations)} values × {self.n:,} games")
+        best = self.best_measured
+        lines.append(f"Fairest value measured: {self._show_value(best.value)} (largest gap "
+                     f"{best.largest_gap * 100:.2f} points)")
+        if self.acts_in_steps:
+            lines.append(f"{name} acts in steps: different values gave exactly the same games, so every value of "
+                         f"a step is equally fair (the table shows the steps)")
+        if self.at_edge:
+            lines.append(f"The fairest value lies at the edge of the range: widen --param {name}=LOW:HIGH")
+        return lines
+
+    def display_frame(self) -> pd.DataFrame:
+        """One row per evaluated value, as shown."""
+        rows = [[self._show_value(e.value), *(f"{r * 100:.2f}%" for r in e.win_rates),
+                 f"{e.largest_gap * 100:.2f} pts", f"{1 - e.largest_gap:.4f}"] for e in self._in_order()]
+        return pd.DataFrame(rows, columns=[self.option.name, *(f"seat {s + 1}" for s in range(self.base.players)),
+                                           "largest gap", "balance"])
+
+    def to_table(self) -> str:
+        return "\n".join([*self.intro(), "", frame_text(self.display_frame(), "table", left=0)])
+
+    def to_markdown(self) -> str:
+        return "\n".join([f"# {self.game.title}: fairest {self.option.name}", "", *self.intro(), "",
+                          frame_text(self.display_frame(), "markdown", left=0)])
+
+    def to_csv(self) -> str:
+        return frame_text(self.frame(), "csv")
+
+
+def _search_points(option, low: float, high: float, done: set) -> list:
+    """Up to BALANCE_POINTS evenly spaced values of [low, high] not evaluated yet."""
+    points = np.linspace(low, high, BALANCE_POINTS)
+    if option.kind == "int":
+        values = [int(round(p)) for p in points]
+    else:
+        values = [float(p) for p in points]
+    return [v for v in dict.fromkeys(values) if v not in done]
+
+
+def _jackknife_interval(evaluations: list[Evaluation], bracket: tuple[float, float],
+                        limits: tuple[float, float]) -> tuple[float, float] | None:
+    """The 95% interval of the fairest value in ``bracket`` by leaving out one batch at a time
+    (clipped to ``limits``).
+
+    All values ran the same games (common random numbers), so batch ``b`` is the same
+    games everywhere and the jackknife keeps the correlation between values.
+    """
+    low, high = bracket
+    xs = np.array([e.value for e in evaluations], dtype=np.float64)
+    wins = np.stack([e.batch_wins for e in evaluations])  # [values, batches, seats]
+    sizes = evaluations[0].run.batches.expected[evaluations[0].run.batches.complete()].astype(np.float64)
+    batches = wins.shape[1]
+    if batches < 2:
+        return None
+    total_wins = wins.sum(axis=1)
+    total_games = sizes.sum()
+    estimate, _ = _fairest_value(xs, total_wins / total_games, low, high)
+    leave_out = np.array([_fairest_value(xs, (total_wins - wins[:, b]) / (total_games - sizes[b]), low, high)[0]
+                          for b in range(batches)])
+    se = math.sqrt((batches - 1) / batches * float(np.sum((leave_out - leave_out.mean()) ** 2)))
+    half = t_quantile_95(batches - 1) * se
+    return (max(limits[0], estimate - half), min(limits[1], estimate + half))
+
+
+def balance_spec(param: str, base: RunSpec, n: int | str, execution: Execution,
+                 precision: float | None = None) -> Balance:
+    """Search ``name=low:high`` of ``base`` for the value that brings the seat win rates closest together.
+
+    Each round plays up to five values of the current bracket, ``n`` games each with
+    the same seed; a line per seat fitted to the values in the bracket gives the value
+    where the lines are closest (Ludii's balance: one minus the largest gap), its 95%
+    interval comes from a jackknife over batches, and the bracket shrinks around it.
+    The search stops once the interval is narrower than ``precision`` (default: a tenth
+    of the range) and the bracket at most 2.5 times that wide, or after six rounds.
+    """
+    n = parse_count(n)
+    option, low, high = parse_search_param(base.game, param)
+    refuse_set(option.name, base)
+    if precision is None:
+        precision = (high - low) / 10
+    elif isinstance(precision, bool) or not isinstance(precision, (int, float)) or not precision > 0:
+        raise AnalyzerError(f"--precision {precision!r} is not allowed: it must be a number above 0")
+    evaluations: dict[Any, Evaluation] = {}
+
+    def evaluate(value) -> Evaluation:
+        if value not in evaluations:
+            spec = base.with_rules({option.name: value})
+            run = play_variant(execution.for_run(len(evaluations)), spec, n, batch_keys=("games", "wins"))
+            evaluations[value] = Evaluation(value, run)
+        return evaluations[value]
+
+    bracket = (low, high)
+    recommended, fitted_gap, interval = low, 1.0, None
+    rounds = 0
+    for rounds in range(1, BALANCE_MAX_ROUNDS + 1):
+        new = _search_points(option, *bracket, set(evaluations))
+        for value in new:
+            evaluate(value)
+        inside = [e for v, e in sorted(evaluations.items()) if bracket[0] <= v <= bracket[1]]
+        xs = np.array([e.value for e in inside], dtype=np.float64)
+        recommended, fitted_gap = _fairest_value(xs, np.stack([e.win_rates for e in inside]), *bracket)
+        interval = _jackknife_interval(inside, bracket, (low, high))
+        local = bracket[1] - bracket[0] <= LOCAL_FIT_WIDTH * precision
+        # at an inner edge of the bracket the fairest value may lie beyond it: move the bracket first
+        settled = bracket[0] < recommended < bracket[1] or recommended in (low, high)
+        if interval is not None and interval[1] - interval[0] < precision and settled and (local or not new):
+            break
+        if not new and rounds > 1:
+            break
+        width = bracket[1] - bracket[0]
+        half = max(width / 4, 0.75 * (interval[1] - interval[0]) if interval else width / 2)
+        if option.kind == "int":
+            half = max(half, 2)
+        centre = min(max(recommended, low + half), high - half)
+        bracket = (max(low, centre - half), min(high, centre + half))
+    if option.kind == "int":
+        recommended = int(round(recommended))
+        if interval is not None:
+            interval = (math.floor(interval[0]), math.ceil(interval[1]))
+    measured = evaluate(recommended)  # the fitted lines are a model: measure the recommendation itself
+    return Balance(option, low, high, precision, list(evaluations.values()), rounds, recommended, interval,
+                   fitted_gap, measured, execution.seed, n)
+
+
+def balance(param: str, game: str | None = None, scenario: str | Path | None = None, players: int | None = None,
+            strategies: list[str] | None = None, rules: dict[str, Any] | None = None,
+            sets: list[str] | None = None, n: int | str = 100_000, precision: float | None = None,
+            seed: int | None = None, workers: int | None = None, progress: bool | None = False,
+            backend: str = "local", scheduler: str | None = None,
+            checkpoint: str | Path | None = None) -> Balance:
+    """Search ``name=low:high`` for the value that brings the seat win rates closest together
+    (see :func:`balance_spec`)."""
+    execution = Execution.create(seed, workers, backend, scheduler, checkpoint, progress)
+    base = resolve(game=game, scenario=None if scenario is None else str(scenario), players=players,
+                   strategies=strategies, rules=rules, sets=sets)
+    return balance_spec(param, base, n, execution, precision)
