@@ -3,80 +3,17 @@ numbers, seat rotation, bad input; on Skull Island and on a toy game (the tuner 
 games only through the Game contract)."""
 
 import json
-from typing import NamedTuple
 
-import numpy as np
 import pytest
-from numba import njit
 
 import analyzer.runspec
-from analyzer.engine.rng import random01
 from analyzer.errors import AnalyzerError
 from analyzer.experiments import candidate_grid, halving_schedule, parse_tuning_param, tune
-from analyzer.games.base import Game, Prepared, Strategy
-from analyzer.games.options import Option
 from analyzer.games.registry import get_game
 from tests.cli_checks import run_cli
+from tests.duel_game import DuelGame
 
 THRESHOLD = get_game("skull-island").strategy("threshold")
-
-
-class DuelInputs(NamedTuple):
-    aim: np.ndarray  # [players] each seat's aim
-
-
-class DuelTally(NamedTuple):
-    duels: np.ndarray  # [1]
-
-
-@njit(nogil=True)
-def play_duel(inputs, state, key, scratch, tally, outcome, game_records, row):
-    """Each seat draws a uniform number in seat order; the highest after the aim's penalty wins."""
-    best = -2.0
-    winner = 0
-    for seat in range(inputs.aim.shape[0]):
-        score = random01(state) - abs(inputs.aim[seat] - 0.6)
-        outcome.scores[seat] = 0
-        if score > best:
-            best = score
-            winner = seat
-    outcome.winners[winner] = 1
-    outcome.scores[winner] = 1
-    outcome.lengths[0] = 1
-    tally.duels[0] += 1
-
-
-class DuelGame(Game):
-    """Each seat draws a uniform number and subtracts how far its ``aim`` is from 0.6; the
-    highest wins. Game i's draws depend only on (seed, i), so with common random numbers
-    an aim nearer 0.6 wins every game a farther one wins: the search must find 0.6."""
-
-    id = "duel"
-    title = "Duel"
-    description = "a toy game"
-    min_players = 2
-    max_players = 4
-    default_players = 3
-    score_unit = "points"
-    length_units = ("turns",)
-    options = ()
-    strategies = (Strategy("aim", "aims", (Option("aim", "float", 0.5, "the aim", low=0, high=1),
-                                          Option("loud", "bool", False, "no effect"))),)
-    default_strategy = "aim"
-    tally_type = DuelTally
-
-    def prepare(self, rules, players, seats):
-        return Prepared(players, rules, seats, (0, 1, 2), {"turns": 1},
-                        inputs=DuelInputs(np.array([s.params["aim"] for s in seats], np.float64)))
-
-    def play_function(self):
-        return play_duel
-
-    def tally_shapes(self, prepared):
-        return {"duels": (1,)}
-
-    def game_stats(self, totals, prepared):
-        return {}
 
 
 @pytest.fixture
