@@ -39,11 +39,13 @@ class GamesWriter:
                 self._parquet = pq.ParquetWriter(self.temp, batch.schema)
             self._parquet.write_table(batch)
         else:
-            if self._csv is None:
+            import pandas as pd
+
+            header = self._csv is None
+            if header:
                 self._csv = open(self.temp, "w", encoding="utf-8", newline="")
-                self._csv.write(",".join(table) + "\n")
-            matrix = np.column_stack([np.asarray(v, dtype=np.int64) for v in table.values()])
-            np.savetxt(self._csv, matrix, fmt="%d", delimiter=",")
+            frame = pd.DataFrame({k: np.asarray(v, dtype=np.int64) for k, v in table.items()})
+            frame.to_csv(self._csv, header=header, index=False, lineterminator="\n")
 
     def _close(self) -> None:
         if self._parquet is not None:
