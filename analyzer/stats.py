@@ -1,4 +1,4 @@
-"""Statistics shared by every game: intervals, histogram summaries, differences."""
+"""Statistics shared by every game: intervals and histogram summaries."""
 
 from __future__ import annotations
 
@@ -59,11 +59,3 @@ def histogram_summary(counts: np.ndarray, low: int = 0, width: int = 1) -> dict:
         "max": int(values[np.nonzero(counts)[0][-1]]),
     }
 
-
-def difference_interval(mean_a: float, se_a: float, mean_b: float, se_b: float,
-                        covariance: float = 0.0, z: float = Z95) -> tuple[float, tuple[float, float], bool]:
-    """``b - a`` with its interval and whether the interval excludes 0."""
-    difference = mean_b - mean_a
-    se = math.sqrt(max(se_a * se_a + se_b * se_b - 2 * covariance, 0.0))
-    low, high = difference - z * se, difference + z * se
-    return difference, (low, high), not (low <= 0.0 <= high)
