@@ -140,7 +140,7 @@ class Result(Rendered):
         low, width, bins = self.prepared.score_bins
         return low + width * np.arange(bins), np.array(self.totals["score_hist"], dtype=np.int64)
 
-    def seat_table(self):
+    def seat_frame(self):
         """The per-seat statistics as shown in the text and markdown tables (formatted cells)."""
         import pandas as pd
 
@@ -176,7 +176,7 @@ class Result(Rendered):
         d = self.to_dict()
         lines = [f"{self.spec.game.title}: {d['n']:,} games, {d['players']} players, "
                  f"scenario {d['scenario']}, seed {d['seed']}", *self._rules_line(), "",
-                 frame_text(self.seat_table(), "table", left=["strategy"]), "", *self._summary_lines()]
+                 frame_text(self.seat_frame(), "table", left=["strategy"]), "", *self._summary_lines()]
         extra = self.spec.game.game_stats_table(d["game_stats"])
         if extra:
             lines += ["", extra]
@@ -194,5 +194,5 @@ class Result(Rendered):
         d = self.to_dict()
         lines = [f"# {self.spec.game.title}: {d['scenario']}", "",
                  f"{d['n']:,} games, {d['players']} players, seed {d['seed']}", *self._rules_line(), "",
-                 frame_text(self.seat_table(), "markdown", left=["strategy"]), "", *self._summary_lines()]
+                 frame_text(self.seat_frame(), "markdown", left=["strategy"]), "", *self._summary_lines()]
         return "\n".join(lines) + "\n"

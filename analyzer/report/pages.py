@@ -9,7 +9,6 @@ import numpy as np
 
 from analyzer import __version__
 from analyzer.experiments import Balance, Comparison, Sweep, VariantRun, players_text, rules_text
-from analyzer.formatting import format_number
 from analyzer.report import figures
 from analyzer.report.document import Page
 from analyzer.report.game_pages import game_pages
@@ -130,16 +129,9 @@ def summary_paragraphs(run: VariantRun) -> list[str]:
 
 
 def summary_page(run: VariantRun, name: str, prefix: str) -> Page:
-    d = run.result.to_dict()
-    unit = d["score_unit"]
-    rows = []
-    for s in d["seats"]:
-        low, high = s["win_rate_ci"]
-        rows.append([f"seat {s['seat']}", s["strategy"], f"{s['win_rate'] * 100:.2f}%",
-                     f"{low * 100:.2f}–{high * 100:.2f}%", f"{s['ties']:,}", format_number(s["mean_score"]),
-                     format_number(s["sd_score"])])
-    headers = ["seat", "strategy", "win rate", "95% interval", "ties", f"mean {unit}", "sd"]
-    return text_page(f"{prefix}summary", f"Summary: {name}", summary_paragraphs(run), headers, rows, size=10.5)
+    table = run.result.seat_frame().astype(str)
+    return text_page(f"{prefix}summary", f"Summary: {name}", summary_paragraphs(run), list(table.columns),
+                     table.values.tolist(), size=10.5)
 
 
 # -- the figures of one run --------------------------------------------------------------------------
