@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from analyzer.engine.memory import chunk_zeros, padded_zeros
-from analyzer.engine.template import Common, Outcome, Records, bind, play_chunk
+from analyzer.engine.template import Common, Outcome, Records, chunk_player
 
 
 def run_chunk(game, prepared, seed: int, first_game: int, n_games: int,
@@ -46,7 +46,7 @@ def run_chunk(game, prepared, seed: int, first_game: int, n_games: int,
                       lengths=np.zeros((rows, len(units)), np.int64), capped=np.zeros(rows, np.int64))
     game_records = np.zeros((rows, len(game.record_columns)), np.int64)
 
-    bind(type(prepared.inputs), game.play_function())
+    play_chunk = chunk_player(game.play_function())
     play_chunk(np.uint64(seed), first_game, n_games, low, width, prepared.inputs, game.scratch(prepared), tally,
                common, outcome, records, game_records)
 

@@ -1,11 +1,11 @@
-"""The chunk template: the one jitted loop that plays a chunk of games for every game.
+"""The chunk template: the one loop that plays a chunk of games, for every game.
 
 :func:`play_chunk` seeds game ``i`` from ``(seed, i)``, hands it to the game's own play
 function, and adds the outcome to the aggregates every game shares (wins, ties,
 scores, lengths) and, when recording, to the per-game rows. A game supplies only its
-play function; :func:`bind` connects it to the template through a Numba overload of
-the stub :func:`play_game`, chosen by the type of the game's kernel inputs, so one
-compiled template serves each game at full speed.
+play function; :func:`chunk_player` compiles the template with that function in the
+place of the stub :func:`play_game`, so each game runs the template at full speed, with
+its own disk cache.
 
 The argument style is the same for every game: NamedTuples of arrays and numbers.
 
@@ -21,12 +21,12 @@ The argument style is the same for every game: NamedTuples of arrays and numbers
 from __future__ import annotations
 
 import threading
+import types
 from pathlib import Path
 from typing import NamedTuple
 
 import numpy as np
-from numba import njit, types
-from numba.extending import overload
+from numba import njit
 
 from analyzer.engine.memory import private_zeros
 from analyzer.engine.rng import game_key, seed_game
@@ -65,41 +65,16 @@ class Records(NamedTuple):
 
 
 def play_game(inputs, state, key, scratch, tally, outcome, game_records, row):
-    """Play one whole game; the stub each game's play function is bound to (:func:`bind`).
+    """Play one whole game: the stub that :func:`chunk_player` replaces by a game's play function.
 
     ``state`` is the game's xoshiro256** state, already seeded from (seed, game);
     ``key`` is ``rng.game_key(seed, game)``, the root of the game's sub-streams. The
     game fills ``outcome``, adds to its ``tally``, and, when ``game_records`` has rows,
     writes its own columns of row ``row``. It must not allocate per game.
     """
-    raise NotImplementedError("play_game runs only inside the jitted chunk template")
+    raise NotImplementedError("play_game is replaced by a game's play function (see chunk_player)")
 
 
-_bound: set[type] = set()
-_binding = threading.Lock()
-
-
-def bind(inputs_type: type, play) -> None:
-    """Make the template play games whose kernel inputs are ``inputs_type`` with ``play``.
-
-    ``play`` is a jitted function with :func:`play_game`'s arguments. Binding twice is
-    harmless; a game binds before each chunk it plays (so Dask workers bind too).
-    """
-    with _binding:
-        if inputs_type in _bound:
-            return
-
-        @overload(play_game, inline="always")
-        def _play(inputs, state, key, scratch, tally, outcome, game_records, row):
-            if isinstance(inputs, types.BaseNamedTuple) and inputs.instance_class is inputs_type:
-                return lambda inputs, state, key, scratch, tally, outcome, game_records, row: play(
-                    inputs, state, key, scratch, tally, outcome, game_records, row)
-            return None
-
-        _bound.add(inputs_type)
-
-
-@njit(cache=True, nogil=True)
 def play_chunk(seed, first_game, n_games, score_low, score_width, inputs, scratch, tally, common, outcome, records,
                game_records):
     """Play games ``first_game .. first_game + n_games - 1`` of run ``seed``.
@@ -156,13 +131,34 @@ def play_chunk(seed, first_game, n_games, score_low, score_width, inputs, scratc
                 records.lengths[g, unit] = outcome.lengths[unit]
 
 
-def _kernel_sources_stamp() -> tuple:
-    """The newest modification time, total size and count of the engine's and games' sources."""
-    root = Path(__file__).resolve().parent.parent
-    sources = [path.stat() for folder in ("engine", "games") for path in (root / folder).rglob("*.py")]
+def _sources_stamp(play) -> tuple:
+    """The newest modification time, total size and count of the engine's sources and those
+    of the package that holds ``play``: what the compiled template of that game depends on."""
+    engine = Path(__file__).resolve().parent
+    game = Path(play.py_func.__code__.co_filename).resolve().parent
+    sources = [path.stat() for folder in {engine, game} for path in folder.rglob("*.py")]
     return max(s.st_mtime for s in sources), sum(s.st_size for s in sources), len(sources)
 
 
-# Numba stamps a function's disk cache with its own file only, but the compiled template
-# holds each game's play function: an edit to a game's kernel must invalidate it too.
-play_chunk._cache._cache_file._source_stamp = _kernel_sources_stamp()
+_players: dict = {}
+_compiling = threading.Lock()
+
+
+def chunk_player(play):
+    """:func:`play_chunk` compiled with the jitted ``play`` as its ``play_game``.
+
+    One copy per game: its globals name the game's play function, and its disk cache
+    is its own (named after the game's kernel module) and stamped with the game's
+    sources as well as the engine's, since Numba stamps a cache with the function's own
+    file only. ``play`` must be compiled with ``nogil=True``.
+    """
+    with _compiling:
+        if play not in _players:
+            namespace = dict(play_chunk.__globals__, play_game=play)
+            function = types.FunctionType(play_chunk.__code__, namespace, play_chunk.__name__)
+            function.__qualname__ = "play_chunk_for_" + play.py_func.__module__.replace(".", "_")
+            function.__doc__ = play_chunk.__doc__
+            player = njit(cache=True, nogil=True)(function)
+            player._cache._cache_file._source_stamp = _sources_stamp(play)
+            _players[play] = player
+        return _players[play]
