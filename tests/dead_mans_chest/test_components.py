@@ -7,11 +7,11 @@ from collections import Counter
 import pytest
 
 from analyzer.errors import AnalyzerError
-from analyzer.games.dead_mans_chest.components import PACKAGED_PATH, load_components
+from analyzer.games.dead_mans_chest.component_file import PACKAGED_PATH, load_components
 from analyzer.games.dead_mans_chest.layout import SPACE_KINDS
 from analyzer.runspec import resolve
 
-from .table import prepared
+from .rigged_game import prepared
 
 PACKAGED_TEXT = PACKAGED_PATH.read_text(encoding="utf-8")
 
@@ -166,8 +166,8 @@ def test_a_user_file_is_used_and_named(tmp_path):
     # a box where every captain loots $1000: the kernel reads the file, the stats name it
     path = _write(tmp_path, re.sub(r"^loot = \d+", "loot = 1000", PACKAGED_TEXT, flags=re.M))
     prep = prepared(rules={"components": path})
-    assert set(prep.arrays["board_captains"][:, 1]) == {1000}
-    assert prep.scalars["components_file"] == path
+    assert set(prep.inputs.captains[:, 1]) == {1000}
+    assert prep.facts["components_file"] == path
 
 
 def test_cli_bad_component_file(tmp_path):

@@ -14,18 +14,18 @@ from analyzer.games.dead_mans_chest.invariants import check_move
 from analyzer.games.dead_mans_chest.layout import POS, V_MOVEMENT
 from analyzer.games.dead_mans_chest.movement import move
 
-from .table import Table
+from .rigged_game import RiggedGame
 
 ELIZABETH_LOOT = 300
 
 
 @pytest.fixture
-def table():
-    t = Table(players=3)
-    t.set_captain(0, "Elizabeth Swann")
-    t.park_others(1, 2)
-    t.set_cash(0, 0)
-    return t
+def game():
+    game = RiggedGame(players=3)
+    game.set_captain(0, "Elizabeth Swann")
+    game.park_others(1, 2)
+    game.set_cash(0, 0)
+    return game
 
 
 @pytest.mark.parametrize("start,steps,end,loot_spaces", [
@@ -37,58 +37,58 @@ def table():
     (("main", 14), 10, ("main", 20), 1),            # passes loot 15, stops at Choose a Mascot
     (("main", 55), 10, ("main", 60), 1),            # passes loot 58, stops at Isla Cruces
 ])
-def test_move(table, start, steps, end, loot_spaces):
-    table.place(0, *start)
-    assert move(table.m, 0, steps) == table.space(*end)
-    assert table.st.players[0, POS] == table.space(*end)
-    assert table.cash(0) == loot_spaces * ELIZABETH_LOOT
+def test_move(game, start, steps, end, loot_spaces):
+    game.place(0, *start)
+    assert move(game.m, 0, steps) == game.space(*end)
+    assert game.scratch.players[0, POS] == game.space(*end)
+    assert game.cash(0) == loot_spaces * ELIZABETH_LOOT
 
 
-def test_occupied_space_sails_on_collecting_loot(table):
-    table.place(0, "pirate", 0)
-    table.place(1, "pirate", 2)   # the loot space the spin of 2 reaches
-    assert move(table.m, 0, 2) == table.space("pirate", 3)
-    assert table.cash(0) == ELIZABETH_LOOT  # the loot space was landed on, then left
+def test_occupied_space_sails_on_collecting_loot(game):
+    game.place(0, "pirate", 0)
+    game.place(1, "pirate", 2)   # the loot space the spin of 2 reaches
+    assert move(game.m, 0, 2) == game.space("pirate", 3)
+    assert game.cash(0) == ELIZABETH_LOOT  # the loot space was landed on, then left
 
 
-def test_bumped_over_two_ships(table):
-    table.place(0, "pirate", 0)
-    table.place(1, "pirate", 2)
-    table.place(2, "pirate", 3)
-    assert move(table.m, 0, 2) == table.space("pirate", 4)
+def test_bumped_over_two_ships(game):
+    game.place(0, "pirate", 0)
+    game.place(1, "pirate", 2)
+    game.place(2, "pirate", 3)
+    assert move(game.m, 0, 2) == game.space("pirate", 4)
 
 
-def test_bump_stops_at_a_stop_space(table):
-    table.place(0, "harbour", 0)
-    table.place(1, "harbour", 2)
-    assert move(table.m, 0, 2) == table.space("main", 0)
+def test_bump_stops_at_a_stop_space(game):
+    game.place(0, "harbour", 0)
+    game.place(1, "harbour", 2)
+    assert move(game.m, 0, 2) == game.space("main", 0)
 
 
-def test_shipyard_holds_many_ships(table):
-    table.place(0, "harbour", 2)
-    table.place(1, "main", 0)
-    assert move(table.m, 0, 5) == table.space("main", 0)
+def test_shipyard_holds_many_ships(game):
+    game.place(0, "harbour", 2)
+    game.place(1, "main", 0)
+    assert move(game.m, 0, 5) == game.space("main", 0)
 
 
 def test_loot_multiplier():
-    t = Table(players=2, rules={"loot_multiplier": 2.0})
-    t.set_captain(0, "Jack Sparrow")
-    t.park_others(1)
-    t.set_cash(0, 0)
-    t.place(0, "pirate", 0)
-    move(t.m, 0, 2)
-    assert t.cash(0) == 800
+    game = RiggedGame(players=2, rules={"loot_multiplier": 2.0})
+    game.set_captain(0, "Jack Sparrow")
+    game.park_others(1)
+    game.set_cash(0, 0)
+    game.place(0, "pirate", 0)
+    move(game.m, 0, 2)
+    assert game.cash(0) == 800
 
 
-def test_movement_check_catches_bad_moves(table):
+def test_movement_check_catches_bad_moves(game):
     """The checking mode's movement invariant is not vacuous: it flags backward moves,
     standing still and sailing through a stop space."""
-    m = table.m
-    violations = table.st.violations
-    check_move(m, table.space("main", 3), table.space("main", 9))
+    m = game.m
+    violations = game.scratch.violations
+    check_move(m, game.space("main", 3), game.space("main", 9))
     assert violations[V_MOVEMENT] == 0
-    check_move(m, table.space("main", 9), table.space("main", 3))
-    check_move(m, table.space("main", 9), table.space("main", 9))
-    check_move(m, table.space("main", 15), table.space("main", 23))  # through Choose a Mascot
-    check_move(m, table.space("pirate", 3), table.space("landlubber", 5))  # onto another route
+    check_move(m, game.space("main", 9), game.space("main", 3))
+    check_move(m, game.space("main", 9), game.space("main", 9))
+    check_move(m, game.space("main", 15), game.space("main", 23))  # through Choose a Mascot
+    check_move(m, game.space("pirate", 3), game.space("landlubber", 5))  # onto another route
     assert violations[V_MOVEMENT] == 4

@@ -12,7 +12,7 @@ from analyzer.engine.runner import run, run_chunks
 from analyzer.games.dead_mans_chest import GAME
 from analyzer.runspec import resolve
 
-from .table import prepared
+from .rigged_game import prepared
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios" / "dead-mans-chest"
 MIXED = ("aggressive", "thrifty", "sensible", "random")
@@ -77,8 +77,8 @@ def test_records_match_the_aggregates():
 
 
 def test_random_draft_gives_every_captain_equally():
-    # random players keep a random one of two random captains: each captain sits at a
-    # 4-player table with probability 4/8
+    # random players keep a random one of two random captains: each captain plays in a
+    # 4-player game with probability 4/8
     totals = run(GAME, prepared(4, ("random",)), 20000, seed=3, workers=2)
     p = 0.5
     share = totals.as_float("captain_games") / 20000
@@ -93,7 +93,7 @@ def test_double_loot_adds_the_loot_once_more():
     double = prepared(4, ("sensible",), {"loot_multiplier": 2.0})
     a = run(GAME, base, 6000, seed=5, workers=2)
     b = run(GAME, double, 6000, seed=5, workers=2)
-    income = (a.as_float("captain_games") * base.arrays["board_captains"][:, 2]).sum()
+    income = (a.as_float("captain_games") * base.inputs.captains[:, 2]).sum()
     gain = b.as_float("score_sum").sum() - a.as_float("score_sum").sum()
     assert abs(gain / income - 1) < 0.02
 

@@ -51,7 +51,7 @@ def ship_combat(m, ship):
 
 @njit(cache=True, nogil=True)
 def public_worth(m, q):
-    """Player ``q``'s value as the table sees it (face-down tiles at the mean tile value)."""
+    """Player ``q``'s value as the other players see it (face-down tiles at the mean tile value)."""
     pl = m.players
     debt = pl[q, LOANS] * (m.loan_amount + m.loan_interest)
     if m.unpaid_loan != UNPAID_FORGIVE:

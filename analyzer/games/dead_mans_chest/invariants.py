@@ -1,6 +1,6 @@
 """Checking mode: the game's invariants, verified independently of the code that moves
 things. Violations are counted in ``m.violations`` (by kind, see ``layout.INVARIANTS``);
-a correct kernel never counts one. Switched on by ``KernelRules.check``.
+a correct kernel never counts one. Switched on by ``Inputs.check_invariants``.
 """
 
 from numba import njit

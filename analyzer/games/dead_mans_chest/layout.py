@@ -1,20 +1,16 @@
-"""The kernel's data layout: kind codes, column indices and the tuples of arrays.
+"""The kernel's data layout: kind codes and the column indices of the kernel's arrays.
 
 Numba reads module-level integers as compile-time constants, so ``m.players[p, CASH]``
 costs no more than a local variable. Every mechanic is a small jitted function
-``f(m, player, ...)`` where ``m`` is a :class:`~analyzer.games.dead_mans_chest.match.Match`
-whose fields are those of the :class:`Board`, :class:`KernelRules`, :class:`Seats` and
-:class:`State` tuples defined here.
+``f(m, player, ...)`` where ``m`` is a :class:`~analyzer.games.dead_mans_chest.kernel.Match`,
+whose fields are those of the kernel's ``Inputs`` (board, rules, seats) and the state
+arrays of its ``Scratch``.
 
 Two idioms of the kernel modules: loops read ``m``'s arrays through local names (every
 ``m.field`` read costs a reference-count update, a local costs nothing); candidate
 counters passed to other jitted functions start as ``np.int64(0)``, not ``0`` (a
 literal 0 would make Numba compile an extra specialisation of the callee).
 """
-
-from collections import namedtuple
-
-import numpy as np
 
 # -- space kinds (names as written in the component file) ---------------------------------
 SPACE_KINDS = (
@@ -30,7 +26,7 @@ STOP_SPACES = ("shipyard", "choose_a_mascot", "isla_cruces")
 #: spaces that hold any number of ships (no bumping to the next free space)
 SHARED_SPACES = ("start",) + STOP_SPACES
 
-# columns of ``board.spaces``
+# columns of ``m.spaces``
 SP_KIND, SP_AMOUNT, SP_NEXT, SP_STOP, SP_SHARED = range(5)
 NO_SPACE = -1
 
@@ -43,7 +39,7 @@ CARD_ACTIONS = (
 #: actions whose amount counts tiles (at least 1) rather than dollars
 TILE_COUNT_ACTIONS = ("tiles", "take_tiles")
 
-# columns of ``board.cards``, ``board.ships``, ``board.tiles``, ``board.captains``
+# columns of ``m.cards``, ``m.ships``, ``m.tiles``, ``m.captains``
 CARD_ACTION, CARD_AMOUNT = range(2)
 SHIP_FEE, SHIP_COMBAT, SHIP_PEARL = range(3)
 TILE_VALUE, TILE_MASCOT = range(2)
@@ -51,7 +47,7 @@ CAPTAIN_ROUTE, CAPTAIN_LOOT, CAPTAIN_ROUTE_LOOT = range(3)
 NO_MASCOT = -1
 NO_SHIP = -1
 
-# -- per-player state: columns of ``state.players`` ---------------------------------------
+# -- per-player state: columns of ``m.players`` -------------------------------------------
 (POS, CASH, SHIP, MASCOTS, MASCOT_VALUE, TILES, LOANS, UNPAID, RETIRED, CAPTAIN, ROUTE, WAITS,
  RECEIVED, PAID, TAKEN_THIS_TURN, N_PLAYER_FIELDS) = range(16)
 # MASCOTS is a bit set (bit m: owns mascot m); LOANS counts loans not yet repaid; UNPAID is
@@ -59,13 +55,13 @@ NO_SHIP = -1
 # player's money ledger; TAKEN_THIS_TURN counts tiles taken from this (retired) player
 # during the current turn.
 
-# where a tile is (``state.tile_loc``): a player index, or one of these
+# where a tile is (``m.tile_loc``): a player index, or one of these
 IN_PILE = -1
 ON_ISLA_CRUCES = -2
-OWNER_FREE = -1  # a ship or mascot card still in its deck (``state.ship_owner``)
+OWNER_FREE = -1  # a ship or mascot card still in its deck (``m.ship_owner``)
 TREASURY = -1  # the treasury's account in payments (players are 0..n-1)
 
-# -- per-game counters: ``state.counters`` ------------------------------------------------
+# -- per-game counters: ``m.counters`` ----------------------------------------------------
 (PILE_COUNT, ISLA_COUNT, DRAW_COUNT, DISCARD_COUNT, RETIRED_COUNT, TREASURY_RECEIVED,
  TREASURY_PAID, RAIDS, RAID_WINS, SHIPYARD_WAITS, SHIPYARD_LOANS, LOANS_TAKEN, TILES_TAKEN,
  PILE_RAN_DRY, N_COUNTERS) = range(15)
@@ -74,7 +70,7 @@ EVENTS = ("raids", "raid_wins", "shipyard_waits", "shipyard_loans", "loans", "ti
 EVENT_COUNTERS = (RAIDS, RAID_WINS, SHIPYARD_WAITS, SHIPYARD_LOANS, LOANS_TAKEN, TILES_TAKEN, PILE_RAN_DRY)
 N_EVENTS = len(EVENTS)
 
-# -- invariant violations (checking mode): ``state.violations`` ---------------------------
+# -- invariant violations (checking mode): ``m.violations`` -------------------------------
 INVARIANTS = ("money", "tiles", "cards", "movement", "decks")
 V_MONEY, V_TILES, V_CARDS, V_MOVEMENT, V_DECKS = range(len(INVARIANTS))
 
@@ -93,52 +89,3 @@ TILE_FROM_PLAYER_MODES = ("random", "choose")
 TILE_AT_RANDOM, TILE_CHOSEN = range(2)
 
 SPINNER = 10  # the spinner shows 1..10
-
-# -- the tuples the kernel reads ------------------------------------------------------------
-#: the component data as arrays (see the column constants above); route_start[r] is the
-#: start space of start route r
-Board = namedtuple("Board", ["spaces", "route_start", "captains", "ships", "mascot_fee", "tiles", "cards"])
-
-#: rule options as plain numbers (see rules.kernel_rules)
-KernelRules = namedtuple("KernelRules", [
-    "start_money", "loans", "loan_amount", "loan_interest", "unpaid_loan", "shipyard_max_waits",
-    "raids", "raid_per_spin", "davy_jones_per_spin", "isla_cruces_tiles", "retired_tile_spin",
-    "retired_take_limit", "tile_from_player", "max_turns", "mean_tile_value", "check",
-])
-
-#: per seat: strategy id and parameters
-Seats = namedtuple("Seats", ["strategy", "cash_reserve", "future_tiles"])
-
-#: everything that changes during a game; ``rng`` is the game's generator state
-State = namedtuple("State", [
-    "players", "tile_loc", "pile", "isla", "life_draw", "life_discard", "ship_owner",
-    "mascot_owner", "captain_free", "cand", "cost", "drawn", "seen", "counters", "violations", "rng",
-])
-
-
-def new_state(board: Board, players: int) -> State:
-    """Zeroed state arrays for ``players`` seats on ``board`` (reused game after game)."""
-    n_tiles = board.tiles.shape[0]
-    n_cards = board.cards.shape[0]
-    n_ships = board.ships.shape[0]
-    n_mascots = board.mascot_fee.shape[0]
-    n_captains = board.captains.shape[0]
-    width = max(players, n_tiles, n_ships, n_mascots, n_captains) + 1
-    return State(
-        players=np.zeros((players, N_PLAYER_FIELDS), np.int64),
-        tile_loc=np.zeros(n_tiles, np.int64),
-        pile=np.zeros(n_tiles, np.int64),
-        isla=np.zeros(n_tiles, np.int64),
-        life_draw=np.zeros(n_cards, np.int64),
-        life_discard=np.zeros(n_cards, np.int64),
-        ship_owner=np.full(n_ships, OWNER_FREE, np.int64),
-        mascot_owner=np.full(n_mascots, OWNER_FREE, np.int64),
-        captain_free=np.ones(n_captains, np.int64),
-        cand=np.zeros(width, np.int64),
-        cost=np.zeros(width, np.int64),
-        drawn=np.zeros(2, np.int64),
-        seen=np.zeros(max(n_tiles, n_cards, n_ships, n_mascots) + 1, np.int64),
-        counters=np.zeros(N_COUNTERS, np.int64),
-        violations=np.zeros(len(INVARIANTS), np.int64),
-        rng=np.zeros(4, np.uint64),
-    )

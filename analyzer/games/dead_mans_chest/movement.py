@@ -60,6 +60,6 @@ def move(m, p, steps):
         if steps <= 0 and (spaces[space, SP_SHARED] or not occupied(m, p, space)):
             break
     pl[p, POS] = space
-    if m.check:
+    if m.check_invariants:
         check_move(m, start, space)
     return space

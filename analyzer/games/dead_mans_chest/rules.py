@@ -7,12 +7,9 @@ Every (decision) of RULES.md is an option with the documented default; the
 from __future__ import annotations
 
 from analyzer.errors import AnalyzerError
-from analyzer.games.dead_mans_chest.components import PACKAGED, Components, check_for_players, load_components
-from analyzer.games.dead_mans_chest.layout import (
-    TILE_FROM_PLAYER_MODES,
-    UNPAID_LOAN_MODES,
-    KernelRules,
-)
+from analyzer.games.dead_mans_chest.component_file import PACKAGED, load_components
+from analyzer.games.dead_mans_chest.components import Components, check_for_players
+from analyzer.games.dead_mans_chest.layout import TILE_FROM_PLAYER_MODES, UNPAID_LOAN_MODES
 from analyzer.games.options import Option
 
 CAPTAIN_DECIDES = "captain"
@@ -83,10 +80,10 @@ def check_rules(rules: dict, players: int) -> Components:
     return components
 
 
-def kernel_rules(rules: dict, components: Components, check: bool = False) -> KernelRules:
-    """The rules as plain numbers; ``check`` switches the kernel's invariant checks on."""
+def kernel_rules(rules: dict, components: Components) -> dict[str, int | float | bool]:
+    """The rules as plain numbers (fields of ``kernel.Inputs``)."""
     tiles = components.tiles
-    return KernelRules(
+    return dict(
         start_money=int(rules["start_money"]),
         loans=bool(rules["loans"]),
         loan_amount=int(rules["loan_amount"]),
@@ -102,5 +99,4 @@ def kernel_rules(rules: dict, components: Components, check: bool = False) -> Ke
         tile_from_player=TILE_FROM_PLAYER_MODES.index(rules["tile_from_player"]),
         max_turns=int(rules["max_turns"]),
         mean_tile_value=float(sum(t.value for t in tiles) / len(tiles)),
-        check=bool(check),
     )

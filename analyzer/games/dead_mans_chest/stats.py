@@ -7,12 +7,12 @@ intervals; means carry 95% normal intervals from the exact sums and sums of squa
 from __future__ import annotations
 
 from analyzer.games.dead_mans_chest.components import Components
-from analyzer.games.dead_mans_chest.layout import EVENTS, INVARIANTS, VALUE_PARTS
+from analyzer.games.dead_mans_chest.layout import EVENTS, VALUE_PARTS
 from analyzer.stats import mean_interval, wilson_interval
 
 
 def component_names(components: Components) -> dict:
-    """What the statistics need to name things (kept in ``Prepared.scalars``)."""
+    """What the statistics need to name things (``Prepared.facts``)."""
     return {
         "components_file": components.path,
         "components_name": components.name,
@@ -93,7 +93,7 @@ def _holdings(held, won, player_games: int, info: dict) -> dict:
 
 
 def game_stats(totals, prepared) -> dict:
-    s = prepared.scalars
+    s = prepared.facts
     games = int(totals["games"][0])
     players = prepared.players
     parts = totals.as_float("value_parts_sum")
@@ -106,7 +106,7 @@ def game_stats(totals, prepared) -> dict:
         ships["no ship"] = _holdings(ship_games[-1], ship_wins[-1], games * players, {})
     captains = [{"start": start, "loot": loot} for start, loot in zip(s["captain_starts"], s["captain_loot"],
                                                                        strict=True)]
-    stats = {
+    return {
         "components_file": s["components_file"],
         "components_name": s["components_name"],
         "components_sha256": s["components_sha256"],
@@ -122,10 +122,6 @@ def game_stats(totals, prepared) -> dict:
         "mascots": {name: _holdings(mascot_games[i], mascot_wins[i], games * players, {"fee": s["mascot_fees"][i]})
                     for i, name in enumerate(s["mascot_names"])},
     }
-    if "invariant_violations" in totals:
-        violations = [int(v) for v in totals["invariant_violations"]]
-        stats["invariant_violations"] = dict(zip(INVARIANTS, violations, strict=True))
-    return stats
 
 
 def _pct(x: float | None) -> str:

@@ -9,7 +9,6 @@ from __future__ import annotations
 import numpy as np
 
 from analyzer.games.base import Strategy, StrategyChoice
-from analyzer.games.dead_mans_chest.layout import Seats
 from analyzer.games.options import Option
 
 
@@ -51,14 +50,14 @@ DEFAULT_STRATEGY = "sensible"
 _FALLBACK = {"cash_reserve": 0, "future_tiles": 2.0}
 
 
-def seat_arrays(seats: list[StrategyChoice]) -> Seats:
-    """The per-seat strategy ids and parameters the kernel reads."""
+def seat_arrays(seats: list[StrategyChoice]) -> dict[str, np.ndarray]:
+    """The per-seat strategy ids and parameters the kernel reads (fields of ``kernel.Inputs``)."""
     names = [s.name for s in STRATEGIES]
 
     def column(key):
         return [s.params.get(key, _FALLBACK[key]) for s in seats]
 
-    return Seats(
+    return dict(
         strategy=np.array([names.index(s.name) for s in seats], np.int64),
         cash_reserve=np.array(column("cash_reserve"), np.int64),
         future_tiles=np.array(column("future_tiles"), np.float64),
