@@ -20,6 +20,8 @@ The argument style is the same for every game: NamedTuples of arrays and numbers
 
 from __future__ import annotations
 
+import functools
+import pickle
 import threading
 import types
 from pathlib import Path
@@ -140,6 +142,18 @@ def _sources_stamp(play) -> tuple:
     return max(s.st_mtime for s in sources), sum(s.st_size for s in sources), len(sources)
 
 
+def _load_index_or_nothing(load_index):
+    """The cache index, or none when it names a class the game no longer has.
+
+    Numba unpickles an index before it compares the stamp, so an index written before a
+    game renamed one of its kernel NamedTuples would fail instead of recompiling.
+    """
+    try:
+        return load_index()
+    except (AttributeError, ImportError, pickle.UnpicklingError):
+        return {}
+
+
 _players: dict = {}
 _compiling = threading.Lock()
 
@@ -159,6 +173,8 @@ def chunk_player(play):
             function.__qualname__ = "play_chunk_for_" + play.py_func.__module__.replace(".", "_")
             function.__doc__ = play_chunk.__doc__
             player = njit(cache=True, nogil=True)(function)
-            player._cache._cache_file._source_stamp = _sources_stamp(play)
+            cache_file = player._cache._cache_file
+            cache_file._source_stamp = _sources_stamp(play)
+            cache_file._load_index = functools.partial(_load_index_or_nothing, cache_file._load_index)
             _players[play] = player
         return _players[play]
