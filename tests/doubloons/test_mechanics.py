@@ -1,4 +1,4 @@
-"""Every rule of RULES.md (doubloons) on small hand-built tables.
+"""Every rule of RULES.md (doubloons) on small hand-built play areas.
 
 Each case lays out the chests and piles, plays one turn (or one round) through the
 jitted rule functions and compares with the result worked out by hand in the comment.
@@ -9,6 +9,7 @@ strategies; every slot not named is open; the deck's top card is the last listed
 import numpy as np
 import pytest
 
+from analyzer.games.doubloons.audit import audit
 from analyzer.games.doubloons.cards import (
     CHAINED_CHEST,
     CHAINED_PARROT,
@@ -31,12 +32,10 @@ from analyzer.games.doubloons.kernel import (
     FROM_DECK,
     N_SPECIALS,
     USED,
-    audit,
     next_player,
     play_out_round,
 )
-from analyzer.games.doubloons.rules import COMPOSITION, R_DECK_SIZE, R_MAX_TURNS
-from analyzer.games.doubloons.table import (
+from analyzer.games.doubloons.play_area import (
     CAND,
     CARD,
     CLOSED,
@@ -63,26 +62,25 @@ from analyzer.games.doubloons.table import (
     can_take_discard,
     chained_chest_targets,
     deal_round,
-    new_table,
+    new_play_area,
     pirate_swaps,
     refill_deck,
 )
-from tests.doubloons.tables import PARROT_HERE, Table
+from tests.doubloons.play_areas import PARROT_HERE, PlayArea
 
 
 def _turn(t, p=0):
     """Pirate p plays one turn: the round played out under a cap of one turn."""
-    one_turn = t.setup.copy()
-    one_turn[R_MAX_TURNS] = 1
-    play_out_round(t.tab, t.g, one_turn, t.params, t.events, p, t.rng, False)
+    one_turn = t.inputs._replace(max_turns_per_round=1)
+    play_out_round(t.pirates, t.shared, one_turn, t.events, p, t.rng)
 
 
 def _special_count(t, p, origin, card):
     return int(t.events[p, E_SPECIALS + origin * N_SPECIALS + card - PIRATE])
 
 
-def _candidates(g, count):
-    return sorted((int(c) // SLOT_STRIDE, int(c) % SLOT_STRIDE) for c in g[CAND:CAND + count])
+def _candidates(shared, count):
+    return sorted((int(c) // SLOT_STRIDE, int(c) % SLOT_STRIDE) for c in shared[CAND:CAND + count])
 
 
 # ---- numbers and the chain of openings ------------------------------------------------------
@@ -90,7 +88,7 @@ def _candidates(g, count):
 def test_a_number_opens_its_chest_and_the_chain_goes_on():
     # 3 opens slot 3 (holds 7) -> 7 opens slot 7 (holds 9) -> 9 opens slot 9 (holds 3)
     # -> slot 3 is open now: the 3 is discarded. Slot 5 stays closed.
-    t = Table()
+    t = PlayArea()
     t.lay(0, {3: 7, 7: 9, 9: 3, 5: 2})
     t.piles(deck=[1, 3])
     _turn(t)
@@ -99,7 +97,7 @@ def test_a_number_opens_its_chest_and_the_chain_goes_on():
     assert t.discard() == [3] and t.deck() == [1]
     assert t.field(0, F_UNOPENED) == 1
     # every pirate now shows 3, 7 and 9 open; the discarded 3 is counted as seen
-    assert t.g[OPEN_COUNT + 3] == 3 and t.g[OPEN_COUNT + 5] == 2 and t.g[DISCARD_COUNT + 3] == 1
+    assert t.shared[OPEN_COUNT + 3] == 3 and t.shared[OPEN_COUNT + 5] == 2 and t.shared[DISCARD_COUNT + 3] == 1
 
 
 @pytest.mark.parametrize("closed, chests, chained, drawn", [
@@ -108,20 +106,20 @@ def test_a_number_opens_its_chest_and_the_chain_goes_on():
     ({4: 6}, CHESTS, (4,), 4),    # slot 4 is chained
 ])
 def test_a_number_that_cannot_be_placed_is_discarded(closed, chests, chained, drawn):
-    t = Table()
+    t = PlayArea()
     t.lay(0, closed, chests=chests, chained=chained)
-    before = t.tab.copy()
+    before = t.pirates.copy()
     t.piles(deck=[drawn])
     _turn(t)
     assert t.discard() == [drawn]
-    assert np.array_equal(t.tab, before)
+    assert np.array_equal(t.pirates, before)
 
 
 @pytest.mark.parametrize("apply", [True, False])
 def test_a_special_found_in_a_chest_is_applied_as_if_drawn(apply):
     # 5 opens slot 5 and uncovers a drunk pirate: applied (direction reverses) or,
     # with apply_revealed_specials = false, discarded; either way it ends the turn
-    t = Table(apply_revealed_specials=apply)
+    t = PlayArea(apply_revealed_specials=apply)
     t.lay(0, {5: DRUNK_PIRATE, 6: 1})
     t.piles(deck=[5])
     _turn(t)
@@ -139,7 +137,7 @@ def test_the_parrot_takes_a_closed_chest_and_the_chain_goes_on():
     # Copies of 2 in sight: pirate 2's slot 2 and two in the discard -> 1 unseen;
     # copies of 8: pirate 2's slot 8 -> 3 unseen. Greedy puts the parrot on slot 2,
     # which uncovers 8 -> slot 8 opens and uncovers 1 -> slot 1 is open: discarded.
-    t = Table(players=2)
+    t = PlayArea(players=2)
     t.lay(0, {2: 8, 8: 1})
     t.piles(deck=[PARROT], discard=[2, 2, KRAKEN])
     _turn(t)
@@ -151,7 +149,7 @@ def test_the_parrot_takes_a_closed_chest_and_the_chain_goes_on():
 
 
 def test_a_second_parrot_is_discarded():
-    t = Table()
+    t = PlayArea()
     t.lay(0, {5: PARROT_HERE, 6: 3})
     t.piles(deck=[PARROT])
     _turn(t)
@@ -162,7 +160,7 @@ def test_a_second_parrot_is_discarded():
 
 def test_a_parrot_with_no_free_closed_chest_is_discarded():
     # the only closed chest is chained
-    t = Table()
+    t = PlayArea()
     t.lay(0, {4: 6}, chained=(4,))
     t.piles(deck=[PARROT])
     _turn(t)
@@ -174,7 +172,7 @@ def test_the_parrot_freed_by_its_number(moves):
     # the parrot sits on slot 4; drawing 4 opens slot 4. freed_parrot_moves: the parrot
     # moves to the only closed chest (6), which uncovers 10 -> slot 10 is open: discarded.
     # Otherwise the parrot is discarded and slot 6 stays closed.
-    t = Table(freed_parrot_moves=moves)
+    t = PlayArea(freed_parrot_moves=moves)
     t.lay(0, {4: PARROT_HERE, 6: 10})
     t.piles(deck=[4])
     _turn(t)
@@ -190,7 +188,7 @@ def test_the_parrot_freed_by_its_number(moves):
 
 
 def test_replacing_the_last_parrot_opens_the_last_chest():
-    t = Table()
+    t = PlayArea()
     t.lay(0, {4: PARROT_HERE})
     t.piles(deck=[4])
     _turn(t)
@@ -198,7 +196,7 @@ def test_replacing_the_last_parrot_opens_the_last_chest():
 
 
 def test_a_chained_parrot_cannot_be_replaced():
-    t = Table()
+    t = PlayArea()
     t.lay(0, {4: PARROT_HERE}, chained=(4,))
     t.piles(deck=[4])
     _turn(t)
@@ -211,12 +209,12 @@ def test_the_pirate_swaps_a_closed_chest_for_an_open_number():
     # Legal swaps: slot 3 with pirate 2 (index 1), slot 6 with pirate 3 (index 2).
     # Unseen 3s: 5 - 1 open = 4; unseen 6s: 5 - 1 open - 3 discarded = 1 -> greedy takes 6.
     # Pirate 1 gets the open 6; pirate 3 gets pirate 1's face-down card (a 2) in slot 6.
-    t = Table()
+    t = PlayArea()
     t.lay(0, {3: 9, 6: 2})
     t.lay(1, {6: 5})
     t.lay(2, {3: 1})
     t.piles(deck=[PIRATE], discard=[6, 6, 6, KRAKEN])
-    assert _candidates(t.g, pirate_swaps(t.tab, t.g, 0)) == [(1, 3), (2, 6)]
+    assert _candidates(t.shared, pirate_swaps(t.pirates, t.shared, 0)) == [(1, 3), (2, 6)]
     _turn(t)
     assert t.state(0, 6) == OPEN and t.card(0, 6) == 6
     assert t.state(2, 6) == CLOSED and t.card(2, 6) == 2
@@ -228,12 +226,12 @@ def test_the_pirate_gives_the_parrot_only_to_a_pirate_without_one():
     # Pirate 1's parrot is on slot 3. Pirate 2 (index 1) has a parrot: it cannot receive
     # another, so slot 3 may only go to pirate 3 (index 2). Slot 7 (closed) may go to
     # either. Greedy gives the parrot away first.
-    t = Table()
+    t = PlayArea()
     t.lay(0, {3: PARROT_HERE, 7: 4})
     t.lay(1, {8: PARROT_HERE})
     t.lay(2, {5: 1})
     t.piles(deck=[PIRATE])
-    assert _candidates(t.g, pirate_swaps(t.tab, t.g, 0)) == [(1, 7), (2, 3), (2, 7)]
+    assert _candidates(t.shared, pirate_swaps(t.pirates, t.shared, 0)) == [(1, 7), (2, 3), (2, 7)]
     _turn(t)
     assert t.state(0, 3) == OPEN and t.field(0, F_PARROT) == 0
     assert t.state(2, 3) == HOLDS_PARROT and t.field(2, F_PARROT) == 3 and t.field(2, F_UNOPENED) == 2
@@ -244,27 +242,27 @@ def test_the_pirate_gives_the_parrot_only_to_a_pirate_without_one():
     ({3: 5}, {3: PARROT_HERE}, ()),         # their slot 3 holds a parrot: no taking parrots
 ])
 def test_the_pirate_without_a_legal_swap_is_discarded_unused(mine, theirs, chained):
-    t = Table()
+    t = PlayArea()
     t.lay(0, mine, chained=chained)
     t.lay(1, theirs)
     t.lay(2, {3: 1} if 3 in mine else {})
     t.piles(deck=[PIRATE])
-    before = t.tab.copy()
+    before = t.pirates.copy()
     _turn(t)
-    assert t.discard() == [PIRATE] and np.array_equal(t.tab, before)
+    assert t.discard() == [PIRATE] and np.array_equal(t.pirates, before)
     assert _special_count(t, 0, FROM_DECK, PIRATE) == 1 and _special_count(t, 0, USED, PIRATE) == 0
 
 
 # ---- drunk pirate, kraken and the order of play ---------------------------------------------------
 
 def test_the_drunk_pirate_reverses_the_direction():
-    t = Table()
+    t = PlayArea()
     t.lay(0, {5: 1})
     t.piles(deck=[DRUNK_PIRATE])
-    assert next_player(t.tab, t.g, t.events, 0) == 1
+    assert next_player(t.pirates, t.shared, t.events, 0) == 1
     _turn(t)
     assert t.direction == -1 and t.discard() == [DRUNK_PIRATE]
-    assert next_player(t.tab, t.g, t.events, 0) == 2
+    assert next_player(t.pirates, t.shared, t.events, 0) == 2
 
 
 @pytest.mark.parametrize("players, direction, expected, loser", [
@@ -273,20 +271,20 @@ def test_the_drunk_pirate_reverses_the_direction():
     (2, 1, 0, 1),    # two players: the kraken's owner plays again
 ])
 def test_the_kraken_costs_the_next_player_a_turn(players, direction, expected, loser):
-    t = Table(players=players)
+    t = PlayArea(players=players)
     t.lay(0, {5: 1})
-    t.g[V_DIRECTION] = direction
+    t.shared[V_DIRECTION] = direction
     t.piles(deck=[KRAKEN])
     _turn(t)
-    assert t.g[V_SKIP] == 1 and t.discard() == [KRAKEN]
-    assert next_player(t.tab, t.g, t.events, 0) == expected
-    assert t.events[loser, E_LOST_TURNS] == 1 and t.g[V_SKIP] == 0
+    assert t.shared[V_SKIP] == 1 and t.discard() == [KRAKEN]
+    assert next_player(t.pirates, t.shared, t.events, 0) == expected
+    assert t.events[loser, E_LOST_TURNS] == 1 and t.shared[V_SKIP] == 0
 
 
 # ---- chains and keys -------------------------------------------------------------------------------
 
 def test_the_chained_parrot_lies_on_an_opponents_parrot():
-    t = Table()
+    t = PlayArea()
     t.lay(0, {5: 1})
     t.lay(1, {7: PARROT_HERE})
     t.piles(deck=[7, CHAINED_PARROT])
@@ -297,17 +295,17 @@ def test_the_chained_parrot_lies_on_an_opponents_parrot():
 
 
 def test_chained_chest_targets_are_the_opponents_closed_unchained_chests():
-    t = Table()
+    t = PlayArea()
     t.lay(0, {1: 5})
     t.lay(1, {2: 3, 4: 5}, chained=(4,))
     t.lay(2, {9: 1, 10: PARROT_HERE})
-    assert _candidates(t.g, chained_chest_targets(t.tab, t.g, 0)) == [(1, 2), (2, 9)]
+    assert _candidates(t.shared, chained_chest_targets(t.pirates, t.shared, 0)) == [(1, 2), (2, 9)]
 
 
 def test_the_chained_chest_blocks_its_number():
     # greedy chains the chest whose number is most likely to come: 2s unseen 5 - 2 = 3,
     # 9s unseen 5 - 2 - 2 discarded = 1 -> slot 2 of pirate 2
-    t = Table()
+    t = PlayArea()
     t.lay(0, {1: 5})
     t.lay(1, {2: 3})
     t.lay(2, {9: 1})
@@ -320,7 +318,7 @@ def test_the_chained_chest_blocks_its_number():
 
 @pytest.mark.parametrize("card", [CHAINED_PARROT, CHAINED_CHEST])
 def test_a_chain_without_target_is_discarded_unused(card):
-    t = Table()
+    t = PlayArea()
     t.lay(0, {5: 1})
     t.piles(deck=[card])
     _turn(t)
@@ -329,22 +327,22 @@ def test_a_chain_without_target_is_discarded_unused(card):
 
 @pytest.mark.parametrize("locked, chain_card", [(6, CHAINED_CHEST), (PARROT_HERE, CHAINED_PARROT)])
 def test_the_key_unlocks_and_both_cards_go_to_the_discard(locked, chain_card):
-    t = Table()
+    t = PlayArea()
     t.lay(0, {5: locked}, chained=(5,))
     t.piles(deck=[KEY])
     _turn(t)
     assert not t.chained(0, 5)
     assert t.discard() == [chain_card, USED_KEY]
-    assert not can_take_discard(t.tab, 1, USED_KEY)  # a used key stays on the pile
+    assert not can_take_discard(t.pirates, 1, USED_KEY)  # a used key stays on the pile
 
 
 def test_a_key_with_nothing_to_unlock_is_discarded_unused_and_may_be_taken():
-    t = Table()
+    t = PlayArea()
     t.lay(0, {5: 1})
     t.piles(deck=[KEY])
     _turn(t)
     assert t.discard() == [KEY] and _special_count(t, 0, USED, KEY) == 0
-    assert can_take_discard(t.tab, 1, KEY)
+    assert can_take_discard(t.pirates, 1, KEY)
 
 
 # ---- drawing ---------------------------------------------------------------------------------------
@@ -356,14 +354,14 @@ def test_a_key_with_nothing_to_unlock_is_discarded_unused_and_may_be_taken():
     (CHAINED_PARROT, False, False), (CHAINED_CHEST, False, False), (0, False, False),
 ])
 def test_what_may_be_taken_from_the_discard_pile(card, has_parrot, allowed):
-    t = Table()
+    t = PlayArea()
     t.lay(0, {5: PARROT_HERE} if has_parrot else {5: 1})
-    assert can_take_discard(t.tab, 0, card) == allowed
+    assert can_take_discard(t.pirates, 0, card) == allowed
 
 
 def test_the_only_card_to_draw_is_the_discard_top():
     # empty deck, one card on the discard pile: nothing to refill, the 3 must be taken
-    t = Table()
+    t = PlayArea()
     t.lay(0, {3: 1, 4: 2})
     t.piles(discard=[3])
     _turn(t)
@@ -372,27 +370,27 @@ def test_the_only_card_to_draw_is_the_discard_top():
 
 
 def test_nothing_to_draw_passes_the_turn():
-    t = Table()
+    t = PlayArea()
     t.lay(0, {3: 1})
     t.piles(discard=[KRAKEN])
-    before = t.tab.copy()
+    before = t.pirates.copy()
     _turn(t)
-    assert t.events[0, E_PASSES] == 1 and np.array_equal(t.tab, before) and t.discard() == [KRAKEN]
+    assert t.events[0, E_PASSES] == 1 and np.array_equal(t.pirates, before) and t.discard() == [KRAKEN]
 
 
 def test_the_empty_deck_is_refilled_from_the_discards_but_the_top_card():
-    t = Table()
+    t = PlayArea()
     t.piles(discard=[3, USED_KEY, 5, 7])
-    refill_deck(t.g, t.rng)
+    refill_deck(t.shared, t.rng)
     assert sorted(t.deck()) == [3, 5, KEY]  # the used key is a key again
-    assert t.discard() == [7] and t.g[V_REFILLS] == 1
-    assert t.g[DISCARD_COUNT + 7] == 1 and t.g[DISCARD_COUNT + 3] == 0
+    assert t.discard() == [7] and t.shared[V_REFILLS] == 1
+    assert t.shared[DISCARD_COUNT + 7] == 1 and t.shared[DISCARD_COUNT + 3] == 0
 
 
 def test_a_turn_with_an_empty_deck_refills_it_first():
     # discard [4, 9, KRAKEN]: the deck becomes {4, 9}, the kraken stays on the pile and
     # cannot be taken, so the pirate draws from the new deck (4 or 9; both slots open)
-    t = Table()
+    t = PlayArea()
     t.lay(0, {5: 1})
     t.piles(discard=[4, 9, KRAKEN])
     _turn(t)
@@ -404,81 +402,80 @@ def test_a_turn_with_an_empty_deck_refills_it_first():
 
 def test_the_deal_gives_each_pirate_its_chests_and_turns_up_a_number():
     # pirates with 0, 1 and 2 round wins play with 10, 9 and 8 chests
-    t = Table()
+    t = PlayArea()
     for p, chests in enumerate((10, 9, 8)):
-        t.tab[p, F_CHESTS] = chests
-        t.tab[p, F_WINS] = 10 - chests
-    deal_round(t.tab, t.g, t.setup, t.rng)
+        t.pirates[p, F_CHESTS] = chests
+        t.pirates[p, F_WINS] = 10 - chests
+    deal_round(t.pirates, t.shared, t.inputs, t.rng)
     for p, chests in enumerate((10, 9, 8)):
         assert [t.state(p, s) for s in range(1, CHESTS + 1)] == [CLOSED] * chests + [UNUSED] * (10 - chests)
         assert t.field(p, F_UNOPENED) == chests
     assert len(t.discard()) == 1 and 1 <= t.discard()[0] <= CHESTS
     assert len(t.deck()) == 85 - 27 - 1
-    assert audit(t.tab, t.g, t.setup) == 0
+    assert audit(t.pirates, t.shared, t.inputs.composition) == 0
 
 
 def _dealt():
-    t = Table()
-    deal_round(t.tab, t.g, t.setup, t.rng)
-    assert audit(t.tab, t.g, t.setup) == 0
+    t = PlayArea()
+    deal_round(t.pirates, t.shared, t.inputs, t.rng)
+    assert audit(t.pirates, t.shared, t.inputs.composition) == 0
     return t
 
 
 def test_the_audit_notices_a_lost_card():
     t = _dealt()
-    t.g[V_DECK_N] -= 1
-    assert audit(t.tab, t.g, t.setup) == 1
+    t.shared[V_DECK_N] -= 1
+    assert audit(t.pirates, t.shared, t.inputs.composition) == 1
 
 
 def test_the_audit_notices_a_card_turned_into_another():
     # one 5 too few, one kraken too many
     t = _dealt()
-    t.tab[0, CARD + 1] = 5 if t.card(0, 1) == KRAKEN else KRAKEN
-    assert audit(t.tab, t.g, t.setup) >= 2
+    t.pirates[0, CARD + 1] = 5 if t.card(0, 1) == KRAKEN else KRAKEN
+    assert audit(t.pirates, t.shared, t.inputs.composition) >= 2
 
 
 def test_the_audit_notices_a_chest_count_not_matching_the_round_wins():
     t = _dealt()
-    t.tab[1, F_WINS] = 1  # a round won, yet 10 chests
-    assert audit(t.tab, t.g, t.setup) == 1
+    t.pirates[1, F_WINS] = 1  # a round won, yet 10 chests
+    assert audit(t.pirates, t.shared, t.inputs.composition) == 1
 
 
 def test_the_deal_is_redone_until_a_number_is_left_to_start_the_discard_pile():
     # a deck of one 5 and 20 pirates for two pirates of 10 chests: the 5 must end up as the
     # first discard, so every deal that hands it out is redone
-    t = Table(players=2)
-    setup = t.setup.copy()
-    setup[COMPOSITION:COMPOSITION + USED_KEY + 1] = 0
-    setup[COMPOSITION + 5] = 1
-    setup[COMPOSITION + PIRATE] = 20
-    setup[R_DECK_SIZE] = 21
-    tab, g = new_table(2, 21)
-    tab[:, F_CHESTS] = 10
+    t = PlayArea(players=2)
+    composition = np.zeros_like(t.inputs.composition)
+    composition[5] = 1
+    composition[PIRATE] = 20
+    inputs = t.inputs._replace(composition=composition, deck_size=21)
+    pirates, shared = new_play_area(2, 21)
+    pirates[:, F_CHESTS] = 10
     redeals = []
     for seed in range(20):
         t.rng[:] = (seed + 1, 7, 11, 13)
-        deal_round(tab, g, setup, t.rng)
-        redeals.append(int(g[V_REDEALS]))
-        assert audit(tab, g, setup) == 0
-        assert g[V_DISCARD_N] == 1 and g[g[V_DISCARD_AT]] == 5
+        deal_round(pirates, shared, inputs, t.rng)
+        redeals.append(int(shared[V_REDEALS]))
+        assert audit(pirates, shared, composition) == 0
+        assert shared[V_DISCARD_N] == 1 and shared[shared[V_DISCARD_AT]] == 5
     assert max(redeals) > 0  # 20/21 of the deals hand the 5 out
 
 
 # ---- a round ---------------------------------------------------------------------------------------
 
 def _round(t, start=0):
-    return play_out_round(t.tab, t.g, t.setup, t.params, t.events, start, t.rng, False)
+    return play_out_round(t.pirates, t.shared, t.inputs, t.events, start, t.rng)
 
 
 def _race(final_turns, direction=1, under_five=2):
     # pirate 1 finishes with the 5 (slot 5 uncovers a 2: open, discarded); pirate 2 only
     # needs a 6, pirate 3 a 6 and an 8. The deck is 5, 6, 9 from the top down; the kraken
     # on the discard pile cannot be taken.
-    t = Table(final_turns=final_turns)
+    t = PlayArea(final_turns=final_turns)
     t.lay(0, {5: under_five})
     t.lay(1, {6: 3})
     t.lay(2, {6: 1, 8: 2})
-    t.g[V_DIRECTION] = direction
+    t.shared[V_DIRECTION] = direction
     t.piles(deck=[9, 6, 5], discard=[KRAKEN])
     return t
 
@@ -516,7 +513,7 @@ def test_a_kraken_in_the_winning_turn_costs_the_next_pirate_the_final_turn():
 
 def test_a_round_stops_at_the_turn_cap():
     # nobody can place a 9 and the deck holds only 9s
-    t = Table(max_turns_per_round=4)
+    t = PlayArea(max_turns_per_round=4)
     for p in range(3):
         t.lay(p, {5: 1})
     t.piles(deck=[9] * 10, discard=[KRAKEN])

@@ -12,7 +12,7 @@ import pytest
 from analyzer.engine.runner import run
 from analyzer.games.doubloons import GAME
 from analyzer.games.doubloons.cards import CHESTS, SPECIALS
-from tests.doubloons.tables import prepared
+from tests.doubloons.play_areas import prepared
 
 NO_SPECIALS = {name: 0 for name in SPECIALS}
 

@@ -1,4 +1,4 @@
-"""The strategies' decisions on hand-built tables, and their strength in play.
+"""The strategies' decisions on hand-built play areas, and their strength in play.
 
 Unless said otherwise: 3 pirates, 5 card groups (5 copies of every number); every
 slot not named is open. "Unseen" copies of a number are the deck's copies less the
@@ -13,7 +13,7 @@ import pytest
 from analyzer.engine.runner import run
 from analyzer.games.doubloons import GAME
 from analyzer.games.doubloons.cards import KEY, KRAKEN, PARROT
-from analyzer.games.doubloons.policies import (
+from analyzer.games.doubloons.decisions import (
     choose_chain,
     choose_key,
     choose_parrot_slot,
@@ -21,7 +21,7 @@ from analyzer.games.doubloons.policies import (
     choose_swap,
     rival,
 )
-from analyzer.games.doubloons.table import (
+from analyzer.games.doubloons.play_area import (
     CAND,
     F_WINS,
     SLOT_STRIDE,
@@ -31,11 +31,11 @@ from analyzer.games.doubloons.table import (
     parrot_slots,
     pirate_swaps,
 )
-from tests.doubloons.tables import PARROT_HERE, Table, prepared
+from tests.doubloons.play_areas import PARROT_HERE, PlayArea, prepared
 
 
 def _source(t, p=0):
-    return bool(choose_source(t.tab, t.g, t.setup, t.params, p, t.rng))
+    return bool(choose_source(t.pirates, t.shared, t.inputs, p, t.rng))
 
 
 # ---- deck or discard ---------------------------------------------------------------------------
@@ -51,21 +51,21 @@ def _source(t, p=0):
     ({4: 1}, (), KEY, False),                # nothing to unlock
 ])
 def test_greedy_takes_the_discard_whenever_it_opens_a_chest(closed, chained, top, take):
-    t = Table()
+    t = PlayArea()
     t.lay(0, closed, chained=chained)
     t.piles(deck=[1], discard=[top])
     assert _source(t) == take
 
 
 def test_greedy_can_leave_the_parrot_on_the_pile():
-    t = Table(strategies=("greedy:take_parrot=false",))
+    t = PlayArea(strategies=("greedy:take_parrot=false",))
     t.lay(0, {4: 1})
     t.piles(deck=[1], discard=[PARROT])
     assert not _source(t)
 
 
 def test_random_takes_the_discard_half_the_time():
-    t = Table(strategies=("random",))
+    t = PlayArea(strategies=("random",))
     t.lay(0, {4: 1})
     t.piles(deck=[1], discard=[7])
     n = 4000
@@ -79,19 +79,19 @@ def test_the_rival_is_the_opponent_with_fewest_chests_left_counting_match_points
     # seat 2: 3 chests left, no round won; seat 3: 4 left but one round win from the match.
     # match_point_bonus 2 makes seat 3's threat 4 - 2 = 2 < 3; with 0 it is seat 2.
     for bonus, expected in ((2, 2), (0, 1)):
-        t = Table(strategies=(f"saboteur:match_point_bonus={bonus}",))
+        t = PlayArea(strategies=(f"saboteur:match_point_bonus={bonus}",))
         t.lay(0, {1: 2})
         t.lay(1, {1: 2, 2: 3, 3: 4})
         t.lay(2, {1: 2, 2: 3, 3: 4, 4: 5})
-        t.tab[2, F_WINS] = 1
-        assert rival(t.tab, t.g, t.setup, t.params, 0) == expected
+        t.pirates[2, F_WINS] = 1
+        assert rival(t.pirates, t.shared, t.inputs, 0) == expected
 
 
 @pytest.mark.parametrize("hunt_at, left, take", [(1, 1, False), (1, 2, True), (0, 1, True)])
 def test_the_saboteur_draws_for_the_kraken_when_its_rival_is_about_to_finish(hunt_at, left, take):
     # the 4 on the discard pile would open slot 4, but the next player (seat 2) is the rival
     # with `left` chests to open: at most kraken_hunt_at -> draw from the deck instead
-    t = Table(strategies=(f"saboteur:kraken_hunt_at={hunt_at}",))
+    t = PlayArea(strategies=(f"saboteur:kraken_hunt_at={hunt_at}",))
     t.lay(0, {4: 1, 5: 2, 6: 3})
     t.lay(1, {s: 1 for s in range(1, left + 1)})
     t.lay(2, {1: 2, 2: 3, 3: 4, 4: 5, 5: 6})
@@ -101,41 +101,45 @@ def test_the_saboteur_draws_for_the_kraken_when_its_rival_is_about_to_finish(hun
 
 # ---- where the parrot goes -----------------------------------------------------------------------------
 
+def _parrot_slot(t, p=0):
+    """Where pirate p's strategy puts a parrot, among its legal slots."""
+    return int(choose_parrot_slot(t.pirates, t.shared, t.inputs, p, parrot_slots(t.pirates, t.shared, p), t.rng))
+
+
 def test_greedy_puts_the_parrot_where_its_number_is_least_likely_to_come():
     # closed 2, 5, 8. Unseen 2s: 5 - 2 open = 3; 5s: 5 - 2 open - 2 discarded = 1;
     # 8s: 3 -> slot 5. Forgetting the discards (count_discards = false), 5s are 3 like the
     # others: a tie, so the choice spreads over the three slots.
-    t = Table()
+    t = PlayArea()
     t.lay(0, {2: 1, 5: 1, 8: 1})
     t.piles(discard=[5, 5, KRAKEN])
-    count = parrot_slots(t.tab, t.g, 0)
-    assert choose_parrot_slot(t.tab, t.g, t.setup, t.params, 0, count, t.rng) == 5
-    t2 = Table(strategies=("greedy:count_discards=false",))
+    count = parrot_slots(t.pirates, t.shared, 0)
+    assert choose_parrot_slot(t.pirates, t.shared, t.inputs, 0, count, t.rng) == 5
+    t2 = PlayArea(strategies=("greedy:count_discards=false",))
     t2.lay(0, {2: 1, 5: 1, 8: 1})
     t2.piles(discard=[5, 5, KRAKEN])
-    chosen = {int(choose_parrot_slot(t2.tab, t2.g, t2.setup, t2.params, 0, parrot_slots(t2.tab, t2.g, 0), t2.rng))
-              for _ in range(60)}
+    chosen = {_parrot_slot(t2) for _ in range(60)}
     assert chosen == {2, 5, 8}
 
 
 def test_random_spreads_the_parrot_uniformly():
-    t = Table(strategies=("random",))
+    t = PlayArea(strategies=("random",))
     t.lay(0, {2: 1, 5: 1, 8: 1})
     n = 3000
     counts = {2: 0, 5: 0, 8: 0}
     for _ in range(n):
-        counts[int(choose_parrot_slot(t.tab, t.g, t.setup, t.params, 0, parrot_slots(t.tab, t.g, 0), t.rng))] += 1
+        counts[_parrot_slot(t)] += 1
     se = math.sqrt((1 / 3) * (2 / 3) / n)
     assert all(abs(c / n - 1 / 3) < 4 * se for c in counts.values())
 
 
 # ---- the pirate, the chains and the key ----------------------------------------------------------------
 
-def _swap_table(strategy):
+def _swap_area(strategy):
     # Pirate 1 has slots 3 and 6 closed. Pirate 2 (index 1) shows 6 and is far behind;
     # pirate 3 (index 2) shows 3 and has one chest left: the rival.
     # Unseen 3s: 5 - 1 open = 4; 6s: 5 - 1 open - 2 discarded = 2 -> greedy takes the 6.
-    t = Table(strategies=(strategy,))
+    t = PlayArea(strategies=(strategy,))
     t.lay(0, {3: 1, 6: 1})
     t.lay(1, {1: 2, 2: 2, 3: 2, 4: 2})
     t.lay(2, {6: 1})
@@ -145,18 +149,18 @@ def _swap_table(strategy):
 
 @pytest.mark.parametrize("strategy, victim, slot", [("greedy", 1, 6), ("saboteur", 2, 3)])
 def test_the_pirate_robs_the_chest_that_helps_most_or_the_rival(strategy, victim, slot):
-    t = _swap_table(strategy)
-    count = pirate_swaps(t.tab, t.g, 0)
-    choice = choose_swap(t.tab, t.g, t.setup, t.params, 0, count, t.rng)
+    t = _swap_area(strategy)
+    count = pirate_swaps(t.pirates, t.shared, 0)
+    choice = choose_swap(t.pirates, t.shared, t.inputs, 0, count, t.rng)
     assert (choice // SLOT_STRIDE, choice % SLOT_STRIDE) == (victim, slot)
 
 
-def _chain_table(strategy):
+def _chain_area(strategy):
     # Pirate 2 (index 1): slots 2 and 7 closed, parrot on 8 (3 chests left).
     # Pirate 3 (index 2): slot 4 closed, parrot on 9 (2 left): the saboteur's rival.
     # Unseen copies (5 less open less discarded): 2s 5-2 = 3, 7s 5-2-2 = 1, 4s 5-2-2 = 1,
     # 8s 5-2 = 3, 9s 5-2-2 = 1.
-    t = Table(strategies=(strategy,))
+    t = PlayArea(strategies=(strategy,))
     t.lay(0, {1: 2, 3: 2, 5: 2})
     t.lay(1, {2: 1, 7: 1, 8: PARROT_HERE})
     t.lay(2, {4: 1, 9: PARROT_HERE})
@@ -171,20 +175,20 @@ def _chain_table(strategy):
     (chained_parrot_targets, "saboteur", (2, 9)),   # the rival's parrot
 ])
 def test_chains_go_where_the_number_is_likely_or_to_the_saboteurs_rival(targets, strategy, expected):
-    t = _chain_table(strategy)
-    count = targets(t.tab, t.g, 0)
-    choice = choose_chain(t.tab, t.g, t.setup, t.params, 0, count, t.rng)
+    t = _chain_area(strategy)
+    count = targets(t.pirates, t.shared, 0)
+    choice = choose_chain(t.pirates, t.shared, t.inputs, 0, count, t.rng)
     assert (choice // SLOT_STRIDE, choice % SLOT_STRIDE) == expected
 
 
 def test_greedy_unlocks_the_slot_whose_number_is_most_likely_to_come():
     # chained: slot 3 (closed) and the parrot on slot 6; unseen 3s: 5 - 2 - 2 = 1, 6s: 3
-    t = Table()
+    t = PlayArea()
     t.lay(0, {3: 1, 6: PARROT_HERE}, chained=(3, 6))
     t.piles(discard=[3, 3, KRAKEN])
-    count = key_targets(t.tab, t.g, 0)
-    assert sorted(int(c) for c in t.g[CAND:CAND + count]) == [3, 6]
-    assert choose_key(t.tab, t.g, t.setup, t.params, 0, count, t.rng) == 6
+    count = key_targets(t.pirates, t.shared, 0)
+    assert sorted(int(c) for c in t.shared[CAND:CAND + count]) == [3, 6]
+    assert choose_key(t.pirates, t.shared, t.inputs, 0, count, t.rng) == 6
 
 
 # ---- strength in play -------------------------------------------------------------------------------------
@@ -197,8 +201,8 @@ def test_greedy_beats_random_heads_up():
 
 
 def test_saboteurs_make_the_rounds_longer():
-    # with a saboteur at the table the rival loses chests to the pirate: rounds run longer
-    # than at a table of three greedy players (same seed, same deals: common random numbers)
+    # with a saboteur playing, the rival loses chests to the pirate: rounds run longer
+    # than among three greedy players (same seed, same deals: common random numbers)
     def mean_turns(strategies):
         totals = run(GAME, prepared(players=3, strategies=strategies), 4000, seed=5, workers=1)
         hist = np.asarray(totals["round_turns"], dtype=float)

@@ -40,14 +40,6 @@ OPTIONS = (
            f"allow 6 to {MAX_PLAYERS_WITH_OPTION} players (the box is for 2 to 5)"),
 )
 
-# The kernel's integer setup vector (numba reads module ints as constants): the rule
-# values R_*, then the deck's composition, then each seat's strategy id.
-(R_APPLY_REVEALED, R_FREED_PARROT_MOVES, R_FINAL_TURNS, R_ROTATE_START, R_ROUNDS_TO_WIN,
- R_MAX_TURNS, R_DECK_SIZE) = range(7)
-COMPOSITION = 7                     # + card code: cards of that code in the deck
-STRATEGY = COMPOSITION + N_CODES    # + seat: the seat's strategy id
-
-
 def groups_for(rules: dict, players: int) -> int:
     """Card groups in the deck for this many players."""
     table = rules["groups_by_players"]
@@ -90,17 +82,21 @@ def max_rounds(rules: dict, players: int) -> int:
     return players * (rules["rounds_to_win"] - 1) + 1
 
 
-def setup_vector(rules: dict, players: int, strategy_ids: list[int]) -> np.ndarray:
-    """The kernel's integer inputs: rule values, deck composition, strategy per seat."""
+def longest_round(rules: dict, players: int) -> int:
+    """The most turns a round can last: the turn cap, then the final turns of the others."""
+    return rules["max_turns_per_round"] + players - 1
+
+
+def kernel_rules(rules: dict, players: int) -> dict:
+    """The rule values the kernel reads (fields of ``kernel.Inputs``), the deck's composition included."""
     deck = composition(rules, players)
-    values = np.zeros(STRATEGY + players, dtype=np.int64)
-    values[R_APPLY_REVEALED] = rules["apply_revealed_specials"]
-    values[R_FREED_PARROT_MOVES] = rules["freed_parrot_moves"]
-    values[R_FINAL_TURNS] = rules["final_turns"]
-    values[R_ROTATE_START] = rules["rotate_start"]
-    values[R_ROUNDS_TO_WIN] = rules["rounds_to_win"]
-    values[R_MAX_TURNS] = rules["max_turns_per_round"]
-    values[R_DECK_SIZE] = deck.sum()
-    values[COMPOSITION:COMPOSITION + N_CODES] = deck
-    values[STRATEGY:] = strategy_ids
-    return values
+    return {
+        "apply_revealed_specials": bool(rules["apply_revealed_specials"]),
+        "freed_parrot_moves": bool(rules["freed_parrot_moves"]),
+        "final_turns": bool(rules["final_turns"]),
+        "rotate_start": bool(rules["rotate_start"]),
+        "rounds_to_win": int(rules["rounds_to_win"]),
+        "max_turns_per_round": int(rules["max_turns_per_round"]),
+        "deck_size": int(deck.sum()),
+        "composition": deck,
+    }

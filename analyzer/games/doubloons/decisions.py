@@ -1,0 +1,172 @@
+"""The strategies' decisions, jitted.
+
+Each decision gets the legal candidates already in ``shared[CAND:CAND + count]`` (written
+by the legal-move functions of :mod:`play_area`) and returns the chosen one, so a
+strategy can only make legal moves. A seat's strategy and parameters are
+``inputs.strategy_ids[p]`` and ``inputs.params[p]`` (see :class:`kernel.Inputs`).
+``random`` chooses uniformly; ``greedy`` and ``saboteur`` score every candidate (lower
+is better) and choose uniformly among the best. Their notion of "likely to come" is
+:func:`play_area.unseen`: copies of a number neither open on a chest nor (with
+``count_discards``) in the discard pile.
+"""
+
+from numba import njit
+
+from analyzer.engine.rng import randint
+from analyzer.games.doubloons.cards import CHESTS, KEY, PARROT
+from analyzer.games.doubloons.play_area import (
+    CAND,
+    CAND_SCORE,
+    F_UNOPENED,
+    F_WINS,
+    HOLDS_PARROT,
+    SLOT_STRIDE,
+    STATE,
+    V_DIRECTION,
+    can_place,
+    discard_top,
+    key_targets,
+    parrot_slots,
+    unseen,
+)
+from analyzer.games.doubloons.strategies import (
+    P_COUNT_DISCARDS,
+    P_KRAKEN_HUNT_AT,
+    P_MATCH_POINT_BONUS,
+    P_TAKE_PARROT,
+    RANDOM,
+    SABOTEUR,
+)
+
+#: added to the score of a candidate that does not hit the saboteur's rival
+OFF_TARGET = 1000
+
+
+@njit(cache=True)
+def pick_lowest(shared, count, rng):
+    """The candidate with the lowest score; uniformly among ties."""
+    best = shared[CAND_SCORE]
+    ties = 1
+    for i in range(1, count):
+        score = shared[CAND_SCORE + i]
+        if score < best:
+            best = score
+            ties = 1
+        elif score == best:
+            ties += 1
+    nth = randint(rng, ties) if ties > 1 else 0
+    for i in range(count):
+        if shared[CAND_SCORE + i] == best:
+            if nth == 0:
+                return shared[CAND + i]
+            nth -= 1
+    return shared[CAND]
+
+
+@njit(cache=True)
+def rival(pirates, shared, inputs, p):
+    """The opponent closest to winning: fewest chests still to open, less
+    ``match_point_bonus`` for one a round win from the match; ties go to the first
+    after p in the direction of play."""
+    players = pirates.shape[0]
+    direction = shared[V_DIRECTION]
+    bonus = inputs.params[p, P_MATCH_POINT_BONUS]
+    match_point = inputs.rounds_to_win - 1
+    best = -1
+    best_threat = 0.0
+    q = p
+    for _ in range(players - 1):
+        q = (q + direction + players) % players
+        threat = pirates[q, F_UNOPENED] - (bonus if pirates[q, F_WINS] >= match_point else 0.0)
+        if best < 0 or threat < best_threat:
+            best = q
+            best_threat = threat
+    return best
+
+
+@njit(cache=True, inline="always")
+def choose_source(pirates, shared, inputs, p, rng):
+    """True: take the discard pile's top card; False: draw from the deck (both legal).
+
+    Inlined: it runs on most turns (see :func:`kernel.play_out_round`)."""
+    strategy = inputs.strategy_ids[p]
+    if strategy == RANDOM:
+        return randint(rng, 2) == 1
+    if strategy == SABOTEUR and inputs.params[p, P_KRAKEN_HUNT_AT] > 0:
+        players = pirates.shape[0]
+        target = rival(pirates, shared, inputs, p)
+        next_player = (p + shared[V_DIRECTION] + players) % players
+        if target == next_player and pirates[target, F_UNOPENED] <= inputs.params[p, P_KRAKEN_HUNT_AT]:
+            return False
+    top = discard_top(shared)
+    if top <= CHESTS:
+        return can_place(pirates, p, top)
+    if top == PARROT:
+        return inputs.params[p, P_TAKE_PARROT] != 0 and parrot_slots(pirates, shared, p) > 0
+    if top == KEY:
+        return key_targets(pirates, shared, p) > 0
+    return False
+
+
+@njit(cache=True)
+def choose_parrot_slot(pirates, shared, inputs, p, count, rng):
+    """Where the parrot goes: greedy picks the number least likely to come."""
+    if inputs.strategy_ids[p] == RANDOM:
+        return shared[CAND + randint(rng, count)]
+    remember = inputs.params[p, P_COUNT_DISCARDS] != 0
+    for i in range(count):
+        shared[CAND_SCORE + i] = unseen(shared, inputs.composition, shared[CAND + i], remember)
+    return pick_lowest(shared, count, rng)
+
+
+@njit(cache=True)
+def _aim(pirates, shared, inputs, p, count):
+    """The saboteur's aim: push candidates not hitting its rival behind the others."""
+    if inputs.strategy_ids[p] != SABOTEUR:
+        return
+    target = rival(pirates, shared, inputs, p)
+    for i in range(count):
+        if shared[CAND + i] // SLOT_STRIDE != target:
+            shared[CAND_SCORE + i] += OFF_TARGET
+
+
+@njit(cache=True)
+def choose_swap(pirates, shared, inputs, p, count, rng):
+    """The pirate's swap: greedy gives its own parrot away if it can, else takes the
+    number least likely to come."""
+    if inputs.strategy_ids[p] == RANDOM:
+        return shared[CAND + randint(rng, count)]
+    remember = inputs.params[p, P_COUNT_DISCARDS] != 0
+    for i in range(count):
+        slot = shared[CAND + i] % SLOT_STRIDE
+        if pirates[p, STATE + slot] == HOLDS_PARROT:
+            shared[CAND_SCORE + i] = -1
+        else:
+            shared[CAND_SCORE + i] = unseen(shared, inputs.composition, slot, remember)
+    _aim(pirates, shared, inputs, p, count)
+    return pick_lowest(shared, count, rng)
+
+
+@njit(cache=True)
+def choose_chain(pirates, shared, inputs, p, count, rng):
+    """A chain's target (an opponent's parrot or closed chest): greedy chains the one
+    whose number is most likely to come."""
+    if inputs.strategy_ids[p] == RANDOM:
+        return shared[CAND + randint(rng, count)]
+    remember = inputs.params[p, P_COUNT_DISCARDS] != 0
+    for i in range(count):
+        shared[CAND_SCORE + i] = -unseen(shared, inputs.composition, shared[CAND + i] % SLOT_STRIDE, remember)
+    _aim(pirates, shared, inputs, p, count)
+    return pick_lowest(shared, count, rng)
+
+
+@njit(cache=True)
+def choose_key(pirates, shared, inputs, p, count, rng):
+    """What the key unlocks: greedy frees the slot whose number is most likely to come."""
+    if inputs.strategy_ids[p] == RANDOM:
+        return shared[CAND + randint(rng, count)]
+    remember = inputs.params[p, P_COUNT_DISCARDS] != 0
+    for i in range(count):
+        shared[CAND_SCORE + i] = -unseen(shared, inputs.composition, shared[CAND + i], remember)
+    return pick_lowest(shared, count, rng)
+
