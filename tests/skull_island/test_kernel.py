@@ -9,9 +9,9 @@ import pytest
 from analyzer.engine.runner import run
 from analyzer.games.skull_island import GAME
 from analyzer.games.skull_island.components import CARDS, SKULL
+from analyzer.games.skull_island.decisions import decide, tabulate
 from analyzer.games.skull_island.dice import NON_SKULL, pack, unpack
 from analyzer.games.skull_island.kernel import is_legal
-from analyzer.games.skull_island.policies import decide, tabulate
 from analyzer.games.skull_island.rules import kernel_config
 from analyzer.games.skull_island.scoring import card_skulls, score_faces, score_turn
 from analyzer.games.skull_island.solver_space import (
@@ -250,11 +250,11 @@ def test_tabulated_seats_play_exactly_as_deciding_live():
              "optimal-ev:final_round=true", "optimal-ev"]
     spec = resolve(game="skull-island", players=5, strategies=seats)
     prepared = GAME.prepare(spec.rules, 5, spec.seats)
-    assert list(prepared.arrays["seat_tables"]) == [1, 2, 3, 4, 4]  # tables[SCORES] comes first
+    assert list(prepared.inputs.seat_tables) == [1, 2, 3, 4, 4]  # tables[SCORES] comes first
     tabulated, _ = GAME.run_chunk(prepared, 3, 0, 5000)
-    live_tables = prepared.arrays["seat_tables"].copy()
+    live_tables = prepared.inputs.seat_tables.copy()
     live_tables[:3] = -1
-    prepared.arrays["seat_tables"] = live_tables
+    prepared.inputs = prepared.inputs._replace(seat_tables=live_tables)
     live, _ = GAME.run_chunk(prepared, 3, 0, 5000)
     assert tabulated.keys() == live.keys()
     for key in tabulated:

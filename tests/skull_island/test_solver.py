@@ -13,9 +13,9 @@ from numba import njit
 from analyzer.engine.rng import game_key, substream
 from analyzer.errors import AnalyzerError
 from analyzer.games.skull_island.components import CARDS, DICE, SKULL, SORCERESS, STORM
+from analyzer.games.skull_island.decisions import decide, tabulate
 from analyzer.games.skull_island.dice import pack
 from analyzer.games.skull_island.kernel import play_turn
-from analyzer.games.skull_island.policies import decide, tabulate
 from analyzer.games.skull_island.rules import kernel_config
 from analyzer.games.skull_island.scoring import card_skulls, score_faces
 from analyzer.games.skull_island.solver import (

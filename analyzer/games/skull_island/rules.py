@@ -1,6 +1,6 @@
 """Skull Island's rule options (RULES.md, skull-island section) and their kernel form.
 
-Every (decision) of RULES.md that a table could play differently is an option here;
+Every (decision) of RULES.md that players could settle differently is an option here;
 the defaults are the standard game.
 """
 

@@ -55,7 +55,7 @@ DECK_OPTIONS = ("deck", "promo_storm", "promo_peace")
 #: rule options that do not change a turn
 OTHER_OPTIONS = ("target_score", "floor_at_zero", "tie_rule", "seat_bonus", "max_rounds", "allow_more_players")
 #: the files whose code the solved values depend on (part of the cache key)
-_SOURCES = ("components.py", "dice.py", "rules.py", "scoring.py", "policies.py", "kernel.py", "strategies.py",
+_SOURCES = ("components.py", "dice.py", "rules.py", "scoring.py", "decisions.py", "kernel.py", "strategies.py",
             "solver_space.py", "solver_core.py", "solver_strategies.py")
 EXPECTED_LABEL = "optimal-ev"
 

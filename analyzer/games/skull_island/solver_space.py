@@ -15,9 +15,9 @@ A policy table (``load_policy``, ``final_round_policy`` in :mod:`solver`) is an 
 array ``[card, state_index(dice, sorceress)]`` holding 0 for "stop", else
 ``reroll | chest << 24`` (packed dice, see :mod:`dice`; the reroll includes the
 sorceress's skull when she is used). :func:`table_decision` reads it inside a jitted
-kernel with the conventions of ``policies.decide``. The kernel stacks every table its
+kernel with the conventions of ``decisions.decide``. The kernel stacks every table its
 seats play by into one array ``[table, card, state]``: the solver's, and those of the
-strategies whose decisions depend on the turn's dice alone (``policies.tabulate``).
+strategies whose decisions depend on the turn's dice alone (``decisions.tabulate``).
 """
 
 import itertools
@@ -71,7 +71,7 @@ def encode(reroll, chest):
 
 @njit(cache=True)
 def table_decision(tables, table, card, free, chest, sorceress):
-    """Policy table ``tables[table]``'s decision after a roll, as ``policies.decide`` returns it:
+    """Policy table ``tables[table]``'s decision after a roll, as ``decisions.decide`` returns it:
     ``(reroll?, new_chest, reroll)``.
 
     ``free``/``chest``: the dice off and on the treasure chest card; ``sorceress``: she

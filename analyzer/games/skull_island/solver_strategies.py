@@ -1,13 +1,13 @@
 """The built-in strategies as policies over the solver's states, for exact evaluation.
 
-A deterministic strategy's policy is read off the very ``policies.decide`` the kernel
+A deterministic strategy's policy is read off the very ``decisions.decide`` the kernel
 calls, once per state; a decision the kernel would reject as illegal stops the turn,
 as in the kernel. ``decide`` is asked with every non-skull die off the chest: the
 built-in strategies decide from the whole dice (free plus chest), which
 ``tests/skull_island/test_solver.py`` checks state by state.
 
 ``random`` draws its decisions, so its policy is its exact choice distribution (the
-same law as ``policies.random_decision``): with the chest card, each non-skull die
+same law as ``decisions.random_decision``): with the chest card, each non-skull die
 goes on the chest with probability 1/2; with the sorceress available and a skull
 showing, she is used with probability 1/2; then it stops with probability 1/2 (or
 surely, with fewer than two dice to move) and otherwise rerolls each movable die with
@@ -23,9 +23,9 @@ import numpy as np
 from numba import njit
 
 from analyzer.games.skull_island.components import CHEST, DICE, SKULL
+from analyzer.games.skull_island.decisions import decision_row
 from analyzer.games.skull_island.dice import NON_SKULL, count, of, total_dice
 from analyzer.games.skull_island.kernel import is_legal
-from analyzer.games.skull_island.policies import decision_row
 from analyzer.games.skull_island.solver_space import (
     CHEST_SHIFT,
     N_RANKS,
@@ -43,7 +43,7 @@ _CHOOSE = np.array([[math.comb(n, k) for k in range(DICE + 1)] for n in range(DI
 
 @njit(cache=True)
 def decided_table(strategy, params, card, cfg):
-    """A deterministic strategy's decision in every state (``policies.decision_row``), as a
+    """A deterministic strategy's decision in every state (``decisions.decision_row``), as a
     policy table row; an illegal decision stops the turn, as in the kernel."""
     row = decision_row(strategy, params, card, cfg)
     for flag in range(sorceress_flags(card)):

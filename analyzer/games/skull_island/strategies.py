@@ -1,6 +1,6 @@
 """Skull Island's strategies: names, parameters, defaults and descriptions.
 
-The decisions themselves are jitted in :mod:`policies`; a strategy reaches the kernel
+The decisions themselves are jitted in :mod:`decisions`; a strategy reaches the kernel
 as its index in ``STRATEGIES`` plus its parameters in declaration order.
 """
 
@@ -65,7 +65,7 @@ SLOT_FALLBACK = {"stop_at": 0, "max_skulls": 2, "chase_full_chest": True, "dange
 #: strategies that read the solved policy tables
 SOLVED = ("optimal-ev",)
 #: strategies whose decisions depend on the turn's dice alone: the kernel plays them
-#: from a table of every decision (``policies.tabulate``), one lookup per roll
+#: from a table of every decision (``decisions.tabulate``), one lookup per roll
 TABULATED = ("first-roll", "threshold", "set-chaser")
 
 

@@ -1,0 +1,135 @@
+"""Skull Island (Piraten Kapern): the push-your-luck dice game, 2 to 5 players."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from analyzer.engine.memory import padded_zeros
+from analyzer.games.base import Game, Prepared, StrategyChoice
+from analyzer.games.skull_island import rules as rules_module
+from analyzer.games.skull_island import stats as stats_module
+from analyzer.games.skull_island.components import N_CARDS
+from analyzer.games.skull_island.kernel import Inputs, Scratch, Tally, play_game
+from analyzer.games.skull_island.strategies import DEFAULT_STRATEGY, SOLVED, STRATEGIES, TABULATED, param_row
+
+SCORE_BINS = (-20000, 100, 800)  # final totals from -20,000 to 60,000 in steps of 100
+
+
+def _state_tables(rules, seats: list[StrategyChoice]) -> dict:
+    """The per-state tables of a run, as :class:`kernel.Inputs` holds them: the score
+    table (``solver_space.alive_scores``) and the policy tables the seats play by.
+
+    A strategy that reads only the turn's dice (``TABULATED``) is tabulated here, once
+    per distinct parameter set; optimal-ev reads the solver's tables, solved once per
+    rule set and cached on disk (see :mod:`solver`), with the final-round tables after
+    them when a seat plays its last turn to beat the leader. Other seats decide live.
+    """
+    from analyzer.games.skull_island.decisions import tabulate
+    from analyzer.games.skull_island.solver_space import alive_scores
+
+    names = [s.name for s in STRATEGIES]
+    cfg = rules_module.kernel_config(rules)
+    tables = [alive_scores(cfg)]  # the first: tables[SCORES]
+    index: dict[tuple, int] = {}
+    seat_tables = []
+    for seat in seats:
+        if seat.name in TABULATED:
+            key = (seat.name, tuple(param_row(seat.name, seat.params)))
+        elif seat.name in SOLVED:
+            key = (seat.name, ())
+        else:
+            seat_tables.append(-1)
+            continue
+        if key not in index:
+            index[key] = len(tables)
+            if seat.name in TABULATED:
+                tables.append(tabulate(names.index(seat.name), key[1], cfg))
+            else:
+                from analyzer.games.skull_island.solver import load_policy
+
+                tables.append(load_policy(rules))
+        seat_tables.append(index[key])
+    thresholds = np.zeros(0, np.int64)
+    first_round_table = -1
+    stacked = np.stack(tables)
+    if any(s.name in SOLVED and s.params.get("final_round") for s in seats):
+        from analyzer.games.skull_island.solver import final_round_tables
+
+        thresholds, round_tables = final_round_tables(rules)
+        first_round_table = len(tables)
+        stacked = np.concatenate([stacked, round_tables])
+    return {"tables": stacked, "seat_tables": np.array(seat_tables, np.int64), "thresholds": thresholds,
+            "first_round_table": first_round_table}
+
+
+class SkullIsland(Game):
+    id = "skull-island"
+    title = "Skull Island (Piraten Kapern)"
+    description = "push-your-luck dice game: roll 8 dice, bank sets, coins and diamonds; first to 6000"
+    min_players = 2
+    max_players = 5
+    default_players = 4
+    score_unit = "points"
+    length_units = ("rounds", "turns")
+    options = rules_module.OPTIONS
+    strategies = STRATEGIES
+    default_strategy = DEFAULT_STRATEGY
+    more_players_option = "allow_more_players"
+    max_players_with_option = 8
+    tally_type = Tally
+
+    def check_rules(self, rules, players):
+        rules_module.check_rules(rules)
+
+    def prepare(self, rules, players, seats: list[StrategyChoice]) -> Prepared:
+        names = [s.name for s in STRATEGIES]
+        max_rounds = rules["max_rounds"] + rules_module.EXTRA_ROUNDS
+        return Prepared(
+            players=players,
+            rules=rules,
+            seats=seats,
+            score_bins=SCORE_BINS,
+            length_caps={"rounds": max_rounds, "turns": max_rounds * players},
+            inputs=Inputs(
+                strategies=np.array([names.index(s.name) for s in seats], dtype=np.int64),
+                params=np.array([param_row(s.name, s.params) for s in seats], dtype=np.float64),
+                cfg=rules_module.kernel_config(rules),
+                deck=np.repeat(np.arange(N_CARDS, dtype=np.int64), rules_module.deck_counts(rules)),
+                **_state_tables(rules, seats),
+            ),
+        )
+
+    def play_function(self):
+        return play_game
+
+    def tally_shapes(self, prepared: Prepared) -> dict[str, tuple[int, ...]]:
+        per_card = (N_CARDS, prepared.players)
+        return {"card_turns": per_card, "card_score_sum": per_card, "card_score_sq": per_card,
+                "card_deaths": per_card, "card_island": per_card, "dice_rolled": (1,), "illegal_decisions": (1,),
+                "triggers_cancelled": (1,), "extra_rounds": (1,)}
+
+    def scratch(self, prepared: Prepared) -> Scratch:
+        deck = padded_zeros(prepared.inputs.deck.shape[0])
+        deck[:] = prepared.inputs.deck
+        return Scratch(deck=deck, totals=padded_zeros(prepared.players),
+                       in_play=padded_zeros(prepared.players, np.bool_))
+
+    def game_stats(self, totals, prepared):
+        labels = [s.label for s in prepared.seats]
+        return {"cards": stats_module.card_stats(totals, labels), **stats_module.extra_stats(totals)}
+
+    def game_stats_table(self, stats):
+        return stats_module.format_cards(stats["cards"])
+
+    def commands(self):
+        from analyzer.games.skull_island.commands import COMMANDS
+
+        return COMMANDS
+
+    def report_pages(self, result, palette):
+        from analyzer.games.skull_island.report_pages import pages
+
+        return pages(result, palette)
+
+
+GAME = SkullIsland()
