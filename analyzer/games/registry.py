@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import importlib
+from typing import TYPE_CHECKING
 
 from analyzer.errors import AnalyzerError
-from analyzer.games.base import Game
+
+if TYPE_CHECKING:
+    from analyzer.games.base import Game
 
 # id -> (module, one-line description shown by `analyze games` without importing it)
 GAMES: dict[str, str] = {

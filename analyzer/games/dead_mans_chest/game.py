@@ -117,3 +117,6 @@ class DeadMansChest(Game):
 
     def game_stats_table(self, stats: dict[str, Any]) -> str:
         return stats_module.format_table(stats)
+
+
+GAME = DeadMansChest()

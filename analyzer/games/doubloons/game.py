@@ -97,3 +97,6 @@ class Doubloons(Game):
 
     def game_stats_table(self, stats):
         return stats_module.format_stats(stats)
+
+
+GAME = Doubloons()

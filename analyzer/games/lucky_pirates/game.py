@@ -154,3 +154,6 @@ class LuckyPirates(Game):
 
 def _ratio(numerator: float, denominator: float) -> float | None:
     return float(numerator) / float(denominator) if denominator else None
+
+
+GAME = LuckyPirates()
