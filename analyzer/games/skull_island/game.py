@@ -109,9 +109,7 @@ class SkullIsland(Game):
                 "triggers_cancelled": (1,), "extra_rounds": (1,)}
 
     def scratch(self, prepared: Prepared) -> Scratch:
-        deck = padded_zeros(prepared.inputs.deck.shape[0])
-        deck[:] = prepared.inputs.deck
-        return Scratch(deck=deck, totals=padded_zeros(prepared.players),
+        return Scratch(deck=padded_zeros(prepared.inputs.deck.shape[0]), totals=padded_zeros(prepared.players),
                        in_play=padded_zeros(prepared.players, np.bool_))
 
     def game_stats(self, totals, prepared):

@@ -57,7 +57,7 @@ class Inputs(NamedTuple):
 class Scratch(NamedTuple):
     """Working arrays of one chunk."""
 
-    deck: np.ndarray  # the deck as shuffled so far
+    deck: np.ndarray  # the game's deck: the inputs' deck, shuffled
     totals: np.ndarray  # [players] the game's running totals
     in_play: np.ndarray  # [players] bool: who is still in the game (ties: the play-off)
 
@@ -171,13 +171,13 @@ def play_turn(card, strategy, params, cfg, own_total, leader_total, final_turn, 
 def play_game(inputs, state, key, scratch, tally, outcome, game_records, row):
     """Play one game for the chunk template (see :func:`analyzer.engine.template.play_game`).
 
-    The deck is shuffled at the start of the game and reshuffled whenever it runs out,
-    from the game's stream ``state``; it is shuffled in place, from the order the
-    chunk's previous game left it in. Each turn's dice (and a random strategy's
-    choices) come from the turn's own sub-stream (seed, game, turn), so two rule
-    variants roll the same dice turn by turn: common random numbers stay in step after
-    the variants' decisions differ. Scores are the final totals; lengths are (rounds,
-    turns); a game stopped at max_rounds is capped and decided on the totals as they stand.
+    The deck is shuffled from the inputs' order at the start of the game and reshuffled
+    whenever it runs out, from the game's stream ``state``, so a game is the same in any
+    chunk. Each turn's dice (and a random strategy's choices) come from the turn's own
+    sub-stream (seed, game, turn), so two rule variants roll the same dice turn by turn:
+    common random numbers stay in step after the variants' decisions differ. Scores are
+    the final totals; lengths are (rounds, turns); a game stopped at max_rounds is
+    capped and decided on the totals as they stand.
 
     Inlined into the template, as ``play_turn`` is here: a call per game would cost
     about 5% of the run (measured with four threshold players).
@@ -195,6 +195,7 @@ def play_game(inputs, state, key, scratch, tally, outcome, game_records, row):
     tie_extra = cfg[C_TIE_EXTRA] != 0
     deck_size = deck.shape[0]
 
+    deck[:] = inputs.deck
     shuffle(state, deck, deck_size)
     deck_pos = 0
     for seat in range(players):
