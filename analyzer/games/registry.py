@@ -21,6 +21,18 @@ GAMES: dict[str, str] = {
 _loaded: dict[str, Game] = {}
 
 
+def game_on_first_use(package: str):
+    """A ``__getattr__`` for a game package that builds ``GAME`` (from ``<package>.game``) on
+    first use, so reading the package's command declarations loads no kernel."""
+
+    def __getattr__(name: str):
+        if name == "GAME":
+            return importlib.import_module(f"{package}.game").GAME
+        raise AttributeError(f"module {package!r} has no attribute {name!r}")
+
+    return __getattr__
+
+
 def register(game_id: str, module: str) -> None:
     """Add a game: ``module`` is the import path of a package that exposes ``GAME``."""
     GAMES[game_id] = module
