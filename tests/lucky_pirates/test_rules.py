@@ -7,7 +7,7 @@ import pytest
 from analyzer.errors import AnalyzerError
 from analyzer.games.base import StrategyChoice
 from analyzer.games.lucky_pirates import GAME
-from analyzer.games.lucky_pirates.rules import ISLAND, SEASIDE, SHIP, table
+from analyzer.games.lucky_pirates.rules import ISLAND, SEASIDE, SHIP, rule_values
 from analyzer.games.options import defaults
 
 NONE = StrategyChoice("none", {}, "none")
@@ -52,10 +52,10 @@ def test_defaults_are_the_rules_md_game():
     assert rules["max_turns"] == 10000
 
 
-def test_table_rotates_the_circle_to_start_at_the_ship():
-    tab = table(_rules(circle=("island", "seaside", "ship", "island")), 3)
-    assert tab.circle.tolist() == [SHIP, ISLAND, ISLAND, SEASIDE]
-    assert tab.two_ships_probability == 0.25
+def test_rule_values_rotate_the_circle_to_start_at_the_ship():
+    values = rule_values(_rules(circle=("island", "seaside", "ship", "island")), 3)
+    assert values.circle.tolist() == [SHIP, ISLAND, ISLAND, SEASIDE]
+    assert values.two_ships_probability == 0.25
 
 
 def test_other_strategies_are_refused():

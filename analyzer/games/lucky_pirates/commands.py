@@ -80,7 +80,7 @@ def _solve(spec) -> dict[str, Any]:
     from analyzer.games.lucky_pirates import rules as rules_module
     from analyzer.games.lucky_pirates.exact import solve
 
-    return solve(rules_module.table(spec.rules, spec.players))
+    return solve(rules_module.rule_values(spec.rules, spec.players))
 
 
 EXACT = GameCommand(

@@ -45,7 +45,7 @@ from analyzer.games.lucky_pirates.mechanics import (
     duel_win_probabilities,
     settle_arrival,
 )
-from analyzer.games.lucky_pirates.rules import CARD_NAMES, Table
+from analyzer.games.lucky_pirates.rules import CARD_NAMES, RuleValues
 
 #: the largest problems solved (memory: about 8 * (players + 2) bytes a cell of the
 #: (card layouts x treasure holdings) grid, 88 bytes a move, 64 bytes a treasure outcome)
@@ -255,7 +255,7 @@ def check_size(players: int, layouts: int, holdings: int, die_faces: int) -> Non
         )
 
 
-def solve(rules: Table, tolerance: float = 1e-14) -> dict:
+def solve(rules: RuleValues, tolerance: float = 1e-14) -> dict:
     """The exact win probabilities, length distribution and expected event counts."""
     players = rules.players
     cards = rules.circle.shape[0]

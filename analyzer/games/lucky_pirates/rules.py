@@ -65,7 +65,7 @@ def check_rules(rules: dict[str, Any], players: int, min_players: int, max_playe
 
 
 @dataclass(frozen=True)
-class Table:
+class RuleValues:
     """The rules as plain numbers: what both the simulation and the exact solver read.
 
     ``circle`` holds card kinds, rotated so that index 0 is the ship.
@@ -82,11 +82,11 @@ class Table:
     max_turns: int
 
 
-def table(rules: dict[str, Any], players: int) -> Table:
+def rule_values(rules: dict[str, Any], players: int) -> RuleValues:
     names = list(rules["circle"])
     start = names.index("ship")
     names = names[start:] + names[:start]
-    return Table(
+    return RuleValues(
         players=players,
         circle=np.array([CARD_NAMES.index(n) for n in names], dtype=np.int64),
         die_faces=int(rules["die_faces"]),
