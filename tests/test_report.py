@@ -26,7 +26,7 @@ def _texts(path) -> list[str]:
 @pytest.fixture(scope="module")
 def skull_report(tmp_path_factory):
     path = tmp_path_factory.mktemp("report") / "skull-island.pdf"
-    outcome = report(scenarios=[STANDARD], n=N, seed=3, out=path)
+    outcome = report(scenarios=[STANDARD], n=N, seed=3, out=path, skill_n=2048)
     return outcome, _texts(path), PdfReader(path)
 
 
@@ -47,8 +47,10 @@ def test_pdf_has_the_expected_pages(skull_report):
     for words in ("Win rate by seat", "95% interval", "fair share", "Final score distribution by seat",
                   "final score (points", "Game length in rounds", "Game length in turns", "cumulative share",
                   "Convergence", "games played", "Mean own turn score by fortune card", "Death rate by fortune card",
-                  "Skull Island rate by fortune card", "dice per game"):
+                  "Skull Island rate by fortune card", "dice per game", "Skill ladder", "win rate vs reference",
+                  "head to head against random"):
         assert words in everything, words
+    assert outcome.skill is not None and outcome.skill.players == 4
 
 
 def test_summary_names_numbers_of_the_run(skull_report):
@@ -61,7 +63,7 @@ def test_summary_names_numbers_of_the_run(skull_report):
 @pytest.mark.parametrize("game_id", available_ids())
 def test_every_game_gets_a_report(tmp_path, game_id):
     path = tmp_path / f"{game_id}.pdf"
-    outcome = report(game=game_id, n=4096, seed=1, out=path)
+    outcome = report(game=game_id, n=4096, seed=1, out=path, skill_n=None)
     texts = _texts(path)
     assert outcome.pages == len(texts) >= 7
     game = get_game(game_id)
@@ -76,7 +78,7 @@ def test_every_game_gets_a_report(tmp_path, game_id):
 
 def test_comparison_report(tmp_path):
     path = tmp_path / "variants.pdf"
-    outcome = report(scenarios=[STANDARD, TARGET_8000], n=4096, seed=2, out=path)
+    outcome = report(scenarios=[STANDARD, TARGET_8000], n=4096, seed=2, out=path, skill_n=None)
     texts = _texts(path)
     everything = "\n".join(texts)
     for words in ("Scenario Standard", "Scenario Target 8000", "target_score = 8000", "per scenario",
@@ -90,7 +92,7 @@ def test_comparison_report(tmp_path):
 
 def test_figures_as_separate_files(tmp_path):
     folder = tmp_path / "figures"
-    outcome = report(scenarios=[STANDARD], n=4096, seed=1, out=folder, figures="png")
+    outcome = report(scenarios=[STANDARD], n=4096, seed=1, out=folder, figures="png", skill_n=None)
     names = {p.name for p in folder.iterdir()}
     assert {"win-rates.png", "score-distribution.png", "game-length.png", "convergence.png",
             "cards-turn-score.png", "cards-risk.png"} <= names
@@ -112,6 +114,7 @@ def test_report_cli_errors(tmp_path, monkeypatch):
     other = tmp_path / "other.toml"
     other.write_text('game = "lucky-pirates"\n', encoding="utf-8")
     assert_one_line_error(run_cli([*base, "--scenario", other, "-o", tmp_path / "x.pdf"]), "same game")
+    assert_one_line_error(run_cli([*base, "--skill-n", "0", "-o", tmp_path / "x.pdf"]), "--skill-n")
     monkeypatch.setattr(os, "access", lambda *args, **kwargs: False)
     assert_one_line_error(run_cli([*base, "-o", tmp_path / "x.pdf"]), "not writable")
     assert_one_line_error(run_cli([*base, "--figures", "png", "-o", tmp_path / "figures"]), "not writable")
@@ -126,7 +129,7 @@ def test_the_pdf_is_written_atomically(tmp_path, monkeypatch):
 
     monkeypatch.setattr(pages, "run_pages", broken)
     with pytest.raises(RuntimeError):
-        report(scenarios=[STANDARD], n=2048, seed=1, out=tmp_path / "x.pdf")
+        report(scenarios=[STANDARD], n=2048, seed=1, out=tmp_path / "x.pdf", skill_n=None)
     assert list(tmp_path.iterdir()) == []
 
 

@@ -28,6 +28,7 @@ COMMANDS = {
     "compare": "compare:compare",
     "sweep": "compare:sweep",
     "balance": "compare:balance",
+    "skill": "skill:skill",
     "report": "report:report",
 }
 

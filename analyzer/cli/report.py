@@ -19,12 +19,19 @@ from analyzer.cli.common import execution_options
               help="The PDF (default reports/<scenario>.pdf), or with --figures the folder for the figure files.")
 @click.option("--figures", type=click.Choice(["png", "svg"]),
               help="Write each figure as a separate file into the folder given by -o instead of a PDF.")
+@click.option("--skill-n", default="20000", show_default=True, metavar="COUNT",
+              help="Games per strategy of the skill ladder (games with decisions; the first scenario).")
+@click.option("--no-skill", is_flag=True, help="Leave out the skill ladder.")
 @execution_options
-def report(scenarios, game, sets, players, strategy_specs, n, out, figures, execution):
-    """Write the PDF balance report of one scenario, or of several with comparison pages."""
+def report(scenarios, game, sets, players, strategy_specs, n, out, figures, skill_n, no_skill, execution):
+    """Write the PDF balance report of one scenario, or of several with comparison pages.
+
+    A game with decisions also gets its skill ladder (see analyze skill), measured on
+    the first scenario with its own, smaller game count.
+    """
     from analyzer.report import report_specs, resolve_report_specs
 
     specs = resolve_report_specs(list(scenarios), game, players, list(strategy_specs) or None, list(sets))
-    outcome = report_specs(specs, n, execution, out=out, figures=figures)
+    outcome = report_specs(specs, n, execution, out=out, figures=figures, skill_n=None if no_skill else skill_n)
     what = f"{outcome.pages} figure files" if figures else f"{outcome.pages} pages"
     click.echo(f"wrote {outcome.path} ({what}, seed {outcome.runs[0].result.info.seed})", err=True)

@@ -192,6 +192,33 @@ class Matchup(Rendered):
         return frame_text(self.frame(), "csv")
 
 
+class RunCounter:
+    """Numbers the runs of one command, so that each keeps its own checkpoint file."""
+
+    def __init__(self):
+        self.played = 0
+
+    def next(self) -> int:
+        self.played += 1
+        return self.played - 1
+
+
+def play_pairing(execution: Execution, base: RunSpec, seating: list[str], n: int, tag: str,
+                 runs: RunCounter) -> Pairing:
+    """Play ``seating`` (strategy specs, seat 1 first) over its distinct rotations, ``ceil(n / rotations)``
+    games each; rotation ``r`` plays from the seed derived from the execution's, ``tag`` and ``r``, so
+    two seatings played under one tag meet the same games (common random numbers)."""
+    labels = [parse_strategy(base.game, spec).label for spec in seating]
+    pairing = Pairing(labels)
+    turns = rotations(list(seating))
+    per_rotation = -(-n // len(turns))
+    for r, rotated in enumerate(turns):
+        run = play_variant(execution.derived(tag, r).for_run(runs.next()), base.with_seats(rotated),
+                           per_rotation, batch_keys=())
+        pairing.runs.append(run.result)
+    return pairing
+
+
 def matchup_spec(strategies: list[str], base: RunSpec, n: int | str, execution: Execution) -> Matchup:
     """Play ``strategies`` in ``base``'s game and rules with every cyclic rotation of the seating equally often.
 
@@ -211,19 +238,10 @@ def matchup_spec(strategies: list[str], base: RunSpec, n: int | str, execution: 
         raise AnalyzerError(f"{len(specs)} strategies for {base.players} players: a match-up seats every strategy, "
                             f"so give at most {base.players} (or raise --players)")
     specs_by_label = {c.label: s for c, s in zip(choices, specs, strict=True)}
-    runs_played = 0
+    runs = RunCounter()
 
     def play(seating_labels: list[str], tag: str) -> Pairing:
-        nonlocal runs_played
-        pairing = Pairing(list(seating_labels))
-        turns = rotations([specs_by_label[label] for label in seating_labels])
-        per_rotation = -(-n // len(turns))
-        for r, rotated in enumerate(turns):
-            run = play_variant(execution.derived(tag, r).for_run(runs_played), base.with_seats(rotated),
-                               per_rotation, batch_keys=())
-            runs_played += 1
-            pairing.runs.append(run.result)
-        return pairing
+        return play_pairing(execution, base, [specs_by_label[label] for label in seating_labels], n, tag, runs)
 
     seat_labels = [c.label for c in choices]
     table = play([seat_labels[s % len(seat_labels)] for s in range(base.players)], "table")

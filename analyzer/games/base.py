@@ -34,6 +34,9 @@ class Strategy:
     name: str
     description: str
     params: tuple[Option, ...] = ()
+    #: False for strategies left out of the default skill ladder: search players and those
+    #: that need a whole-game solve
+    in_skill_ladder: bool = True
 
     def describe(self) -> dict:
         return {
@@ -115,6 +118,8 @@ class Game(ABC):
     record_columns: tuple[str, ...] = ()
     #: the NamedTuple class of the game's own aggregates (int64 arrays; field = aggregate key)
     tally_type: type
+    #: False for a game of pure chance (every strategy plays alike: no skill ladder)
+    has_decisions: bool = True
 
     # -- declared surface -------------------------------------------------------------
     def option(self, name: str) -> Option:

@@ -19,6 +19,8 @@ if TYPE_CHECKING:
     from analyzer.execution import Execution
 
 REPORTS_FOLDER = Path("reports")
+#: games per strategy of the report's skill ladder (its own count, smaller than the report's)
+SKILL_GAMES = 20_000
 
 
 @dataclass
@@ -30,6 +32,7 @@ class ReportOutcome:
     runs: list
     comparison: object | None = None
     files: list[Path] = field(default_factory=list)
+    skill: object | None = None
 
 
 def _default_output(name: str, figures: str | None) -> Path:
@@ -43,13 +46,15 @@ def report(scenarios: list | None = None, game: str | None = None, players: int 
            strategies: list[str] | None = None, sets: list[str] | None = None, n: int | str = 100_000,
            out: str | Path | None = None, figures: str | None = None, seed: int | None = None,
            workers: int | None = None, progress: bool | None = False, backend: str = "local",
-           scheduler: str | None = None, checkpoint: str | Path | None = None) -> ReportOutcome:
+           scheduler: str | None = None, checkpoint: str | Path | None = None,
+           skill_n: int | str | None = SKILL_GAMES) -> ReportOutcome:
     """Simulate every scenario (or ``game``'s standard rules) with one seed and write the report
     (see :func:`report_specs`)."""
     from analyzer.execution import Execution
 
     execution = Execution.create(seed, workers, backend, scheduler, checkpoint, progress)
-    return report_specs(resolve_report_specs(scenarios, game, players, strategies, sets), n, execution, out, figures)
+    return report_specs(resolve_report_specs(scenarios, game, players, strategies, sets), n, execution, out, figures,
+                        skill_n)
 
 
 def resolve_report_specs(scenarios: list | None, game: str | None, players: int | None,
@@ -64,13 +69,14 @@ def resolve_report_specs(scenarios: list | None, game: str | None, players: int 
 
 
 def report_specs(specs: list, n: int | str, execution: Execution, out: str | Path | None = None,
-                 figures: str | None = None) -> ReportOutcome:
+                 figures: str | None = None, skill_n: int | str | None = SKILL_GAMES) -> ReportOutcome:
     """Play every spec with ``execution`` (one seed for all) and write the report.
 
     ``out`` is a ``.pdf`` file (default ``reports/<scenario>.pdf``), or with ``figures``
     (``png`` or ``svg``) a folder that receives one file per figure. Several specs
-    (of one game) add the comparison pages. The output is checked before any game is
-    played and written atomically.
+    (of one game) add the comparison pages. A game with decisions gets the skill ladder
+    of the first scenario, ``skill_n`` games per strategy (None: no ladder). The output
+    is checked before any game is played and written atomically.
     """
     from analyzer.api import parse_count
     from analyzer.experiments import Comparison, play_variant
@@ -81,22 +87,35 @@ def report_specs(specs: list, n: int | str, execution: Execution, out: str | Pat
     if out is None:
         out = _default_output(name if specs[0].scenario else specs[0].game.id, figures)
     path = check_figure_folder(out, figures) if figures else check_pdf_path(out)
+    skill_n = None if skill_n is None else parse_count(skill_n, "--skill-n")
     runs = [play_variant(execution.for_run(index), spec, n, curve=True) for index, spec in enumerate(specs)]
     comparison = Comparison(runs, execution.seed) if len(runs) > 1 else None
-    pages = _report_pages(runs, comparison)
+    ladder = _skill_ladder(specs[0], skill_n, execution)
+    pages = _report_pages(runs, comparison, ladder)
     if figures:
         from analyzer.report.document import write_figures
 
         files = write_figures(pages, path, figures)
-        return ReportOutcome(path, len(files), runs, comparison, files)
+        return ReportOutcome(path, len(files), runs, comparison, files, ladder)
     from analyzer.report.document import write_pdf
 
     game_title = specs[0].game.title
     count = write_pdf(pages, path, title=f"{game_title}: balance report", subject=", ".join(s.name for s in specs))
-    return ReportOutcome(path, count, runs, comparison)
+    return ReportOutcome(path, count, runs, comparison, skill=ladder)
 
 
-def _report_pages(runs, comparison):
+def _skill_ladder(spec, skill_n: int | None, execution: Execution):
+    """The skill ladder of the report's first scenario (not checkpointed: its runs are short), or None."""
+    if skill_n is None or not spec.game.has_decisions:
+        return None
+    from dataclasses import replace
+
+    from analyzer.experiments.skill import skill_spec
+
+    return skill_spec(spec, skill_n, replace(execution.derived("skill"), checkpoint=None))
+
+
+def _report_pages(runs, comparison, ladder):
     """Title, then the comparison (several scenarios), then each scenario's section; pages are made lazily."""
     from analyzer.experiments import unique_names
     from analyzer.report.pages import comparison_pages, run_pages, slug, title_page
@@ -109,6 +128,10 @@ def _report_pages(runs, comparison):
         yield from comparison_pages(comparison, palette)
     for name, run in zip(names, runs, strict=True):
         yield from run_pages(run, name, f"{slug(name)}-" if len(runs) > 1 else "", palette)
+    if ladder is not None:
+        from analyzer.report.skill_page import skill_pages
+
+        yield from skill_pages(ladder, names[0])
 
 
 def write_experiment_pdf(result, path: str | Path) -> int:

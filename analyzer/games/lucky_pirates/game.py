@@ -26,6 +26,7 @@ class LuckyPirates(Game):
     options = rules_module.OPTIONS
     strategies = (NO_DECISIONS,)
     default_strategy = "none"
+    has_decisions = False
     record_columns = EVENT_NAMES
     tally_type = Tally
 

@@ -1,0 +1,47 @@
+"""The report's skill pages: the skill ladder in words and a table, and in a figure."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from analyzer.experiments.skill import SkillLadder
+from analyzer.report.document import Page
+from analyzer.report.layout import text_page
+from analyzer.report.style import FAIR_LINE, percent_axis, plot_page
+
+
+def skill_pages(ladder: SkillLadder, scenario: str) -> list[Page]:
+    """A text page (how the ladder was measured, the verdicts, the table) and its figure."""
+    table = ladder.ladder_frame()
+    about = (f"Scenario {scenario}, {ladder.players} players. Each strategy held one seat against the game's "
+             f"default strategy ({ladder.reference}) on the others, every seat in turn, {ladder.n:,} games; its "
+             f"seat advantage, length and ties come from {ladder.n:,} games with it on every seat. All strategies "
+             f"met the same games (common random numbers).")
+    pages = [text_page("skill", "Skill ladder: who wins, and the verdicts under each level of play",
+                       [about, *ladder.summary_lines()], list(table.columns), table.values.tolist(), size=10)]
+    figure, (top, bottom) = plot_page("Skill ladder", f"{scenario}: {ladder.players} players, {ladder.n:,} games "
+                                      f"per strategy", rows=2)
+    rungs = [rung.to_dict() for rung in ladder.rungs]
+    labels = [rung["strategy"] for rung in rungs]
+    y = np.arange(len(rungs))[::-1]
+    rates = np.array([rung["win_rate"] for rung in rungs])
+    low = rates - np.array([rung["win_rate_ci"][0] for rung in rungs])
+    high = np.array([rung["win_rate_ci"][1] for rung in rungs]) - rates
+    top.barh(y, rates, color="#4c72b0", height=0.6)
+    top.errorbar(rates, y, xerr=np.vstack([low, high]), fmt="none", ecolor="black", capsize=4)
+    top.axvline(1 / ladder.players, label=f"fair share ({100 / ladder.players:.1f}%)", **FAIR_LINE)
+    top.set_yticks(y, labels)
+    top.set_xlim(0, 1)
+    percent_axis(top, "x")
+    top.set_xlabel(f"win rate of its seat against {ladder.reference} on the others (95% interval)")
+    top.legend(loc="lower right")
+    advantages = np.array([rung["first_player_advantage"] for rung in rungs]) * 100
+    a_low = advantages - np.array([rung["first_player_advantage_ci"][0] for rung in rungs]) * 100
+    a_high = np.array([rung["first_player_advantage_ci"][1] for rung in rungs]) * 100 - advantages
+    bottom.errorbar(advantages, y, xerr=np.vstack([a_low, a_high]), fmt="o", color="#dd8452", ecolor="black",
+                    capsize=4)
+    bottom.axvline(0, color="#888888", linewidth=1)
+    bottom.set_yticks(y, labels)
+    bottom.set_xlabel("first-player advantage with that strategy on every seat (points of win rate, 95% interval)")
+    pages.append(Page("skill-ladder", figure))
+    return pages
