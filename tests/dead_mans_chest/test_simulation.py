@@ -127,6 +127,7 @@ def test_turn_cap():
     ("all-landlubbers", {"start_route": "landlubber"}),
     ("no-loans", {"loans": False}),
     ("rich-start", {"start_money": 5000}),
+    ("first-player-drafts", {"draft_start": "first-player"}),
 ])
 def test_scenario_files(name, rules):
     spec = resolve(scenario=str(SCENARIOS / f"{name}.toml"))
