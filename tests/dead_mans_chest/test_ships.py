@@ -1,7 +1,7 @@
 """Ships: the Shipyard (buy, wait, forced loan), Acquire Vessel both ways, raids with
 combat, re-spun ties and the Black Pearl swap (RULES.md dead-mans-chest).
 
-Packaged ships (fee, combat): Sloop 500/0, Cutter 700/0, Schooner 900/1, Edinburgh
+Ships of the rules tests' board (fee, combat): Sloop 500/0, Cutter 700/0, Schooner 900/1, Edinburgh
 Trader 1100/1, Brigantine 1300/1, Interceptor 1600/2, Frigate 2000/2, Black Pearl
 2500/2, Galleon (Man of War) 3000/3.
 """
@@ -23,7 +23,7 @@ from analyzer.games.dead_mans_chest.layout import (
     WAITS,
 )
 
-from .rigged_game import RiggedGame
+from .rigged_game import RULES_BOARD, RiggedGame
 
 
 def shipyard_game(strategy, cash, ships, rules=None):
@@ -251,11 +251,9 @@ def test_shipless_raider_takes_the_money_but_not_the_black_pearl():
 
 @pytest.fixture
 def weak_frigate(tmp_path):
-    """The packaged box with a Frigate of combat 1: dearer ($2000) but weaker than the
-    Interceptor ($1600, combat 2)."""
-    from analyzer.games.dead_mans_chest.component_file import PACKAGED_PATH
-
-    text = PACKAGED_PATH.read_text(encoding="utf-8")
+    """The rules tests' board with a Frigate of combat 1: dearer ($2000) but weaker than
+    the Interceptor ($1600, combat 2)."""
+    text = RULES_BOARD.read_text(encoding="utf-8")
     frigate = 'name = "Frigate"\nrank = "Frigate"\nfee = 2000\ncombat = 2'
     assert text.count(frigate) == 1
     path = tmp_path / "weak-frigate.toml"
