@@ -72,7 +72,7 @@ class Inputs(NamedTuple):
     tiles: np.ndarray  # [LIFE tiles, TILE_*]
     cards: np.ndarray  # [LIFE cards, CARD_*]
     # the rule options (see rules.kernel_rules)
-    draft_start: int  # DRAFT_* code
+    draft_start: int  # DRAFT_AT_RANDOM, DRAFT_FIRST_PLAYER or DRAFT_LAST_PLAYER
     start_money: int
     loans: bool
     loan_amount: int
