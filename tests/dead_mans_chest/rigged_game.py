@@ -3,10 +3,14 @@
 ``RiggedGame`` prepares the game like the engine does, takes the scratch arrays of a
 chunk (``game.scratch``) and the kernel's ``Match`` over them (``game.m``), deals a new
 game, and offers helpers to place ships, set cash, give tiles and look up spaces by
-(segment, position).
+(segment, position). It plays on the rules tests' own board (``RULES_BOARD``) unless the
+rules name another component file, so a recalibration of the packaged reconstruction
+never rewrites a hand-checked rules test.
 """
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import numpy as np
 
@@ -33,6 +37,9 @@ from analyzer.games.dead_mans_chest.rules import components_for
 from analyzer.games.dead_mans_chest.tiles import set_tile_owner
 from analyzer.games.options import defaults
 
+#: reconstruction 1 of the components, frozen for the rules tests
+RULES_BOARD = Path(__file__).with_name("rules_board.toml")
+
 
 def choice(name: str, **params) -> StrategyChoice:
     strategy = GAME.strategy(name)
@@ -53,7 +60,7 @@ def prepared(players: int = 4, strategies=("sensible",), rules: dict | None = No
 
 class RiggedGame:
     def __init__(self, players: int = 3, strategies=("sensible",), rules: dict | None = None, seed: int = 1):
-        self.prep = prepared(players, strategies, rules)
+        self.prep = prepared(players, strategies, {"components": str(RULES_BOARD), **(rules or {})})
         self.components = components_for(self.prep.rules)
         self.scratch = GAME.scratch(self.prep)
         self.m = self.scratch.match

@@ -1,6 +1,6 @@
 """Sailing: forward moves, Share the Loot landed on or passed, stop spaces, occupied
-spaces (RULES.md dead-mans-chest: book + decisions). Positions refer to the packaged
-board; comments give the spaces passed.
+spaces (RULES.md dead-mans-chest: book + decisions). Positions refer to the rules
+tests' board (``rules_board.toml``); comments give the spaces passed.
 
 Board (segment: position kind): landlubber 0 start, 1 collect, 2 life, 3 loot, 4 pay,
 5 life, 6 loot ...; pirate 0 start, 1 life, 2 loot, 3 collect, 4 pay; harbour 0 loot,

@@ -1,7 +1,7 @@
 """Ships: the Shipyard (buy, wait, forced loan), Acquire Vessel both ways, raids with
 combat, re-spun ties and the Black Pearl swap (RULES.md dead-mans-chest).
 
-Packaged ships (fee, combat): Sloop 500/0, Cutter 700/0, Schooner 900/1, Edinburgh
+Ships of the rules tests' board (fee, combat): Sloop 500/0, Cutter 700/0, Schooner 900/1, Edinburgh
 Trader 1100/1, Brigantine 1300/1, Interceptor 1600/2, Frigate 2000/2, Black Pearl
 2500/2, Galleon (Man of War) 3000/3.
 """
@@ -23,7 +23,7 @@ from analyzer.games.dead_mans_chest.layout import (
     WAITS,
 )
 
-from .rigged_game import RiggedGame
+from .rigged_game import RULES_BOARD, RiggedGame
 
 
 def shipyard_game(strategy, cash, ships, rules=None):
@@ -210,3 +210,81 @@ def test_raid_targets():
     game.give_ship(2, "Black Pearl")
     game.scratch.cand[0], game.scratch.cand[1] = 1, 2
     assert game.scratch.cand[choose_raid_target(game.m, 0, 2)] == 2
+
+
+# -- RULES.md "Ships:": a player has at most one ship, and no trade leaves another
+# -- player shipless; "weaker" means lower combat (fee breaks ties).
+def test_shipless_player_acquires_only_from_the_deck():
+    # player 0 has no ship and $3000; player 1 sails the Frigate ($2000). A trade with a
+    # player needs a ship to give in return ("give the other player your ship"), so the
+    # only way is the deck: the Schooner at its full fee of $900.
+    game = RiggedGame(players=3)
+    game.give_ship(0, None)
+    game.give_ship(1, "Frigate")
+    game.set_cash(0, 3000)
+    game.set_cash(1, 0)
+    game.only_ships_in_deck("Schooner", holder=2)
+    acquire_vessel(game.m, 0)
+    assert game.scratch.players[1, SHIP] == game.ship("Frigate") and game.cash(1) == 0
+    assert game.scratch.players[0, SHIP] == game.ship("Schooner") and game.cash(0) == 3000 - 900
+
+
+def test_shipless_raider_takes_the_money_but_not_the_black_pearl():
+    # a shipless raider (combat 0) against the Black Pearl (combat 2) wins 28 of 92 spin
+    # pairs; a win takes spin x $100 and no swap happens: the owner keeps the Pearl
+    outcomes = set()
+    for seed in range(40):
+        game = RiggedGame(players=3, seed=seed)
+        game.give_ship(0, None)
+        game.give_ship(1, "Black Pearl")
+        game.set_cash(0, 0)
+        game.set_cash(1, 5000)
+        raid(game.m, 0)
+        won = bool(game.scratch.counters[RAID_WINS])
+        outcomes.add(won)
+        assert game.scratch.players[0, SHIP] == NO_SHIP
+        assert game.scratch.players[1, SHIP] == game.ship("Black Pearl")
+        assert game.scratch.ship_owner[game.ship("Black Pearl")] == 1
+        assert game.cash(0) + game.cash(1) == 5000 and (game.cash(0) in range(100, 1001, 100)) == won
+    assert outcomes == {True, False}
+
+
+@pytest.fixture
+def weak_frigate(tmp_path):
+    """The rules tests' board with a Frigate of combat 1: dearer ($2000) but weaker than
+    the Interceptor ($1600, combat 2)."""
+    text = RULES_BOARD.read_text(encoding="utf-8")
+    frigate = 'name = "Frigate"\nrank = "Frigate"\nfee = 2000\ncombat = 2'
+    assert text.count(frigate) == 1
+    path = tmp_path / "weak-frigate.toml"
+    path.write_text(text.replace(frigate, frigate[:-1] + "1"), encoding="utf-8")
+    return {"components": str(path)}
+
+
+def test_no_trade_for_a_weaker_dearer_ship(weak_frigate):
+    # player 0: Interceptor ($1600, combat 2) and $5000; player 1: the Frigate ($2000,
+    # combat 1); the deck: the Edinburgh Trader ($1100, combat 1). Neither is an
+    # upgrade ("you cannot trade for a weaker ship"), whatever random picks.
+    for seed in range(40):
+        game = RiggedGame(players=3, strategies=("random",), rules=weak_frigate, seed=seed)
+        game.give_ship(0, "Interceptor")
+        game.give_ship(1, "Frigate")
+        game.set_cash(0, 5000)
+        game.only_ships_in_deck("Edinburgh Trader", holder=2)
+        acquire_vessel(game.m, 0)
+        assert game.scratch.players[0, SHIP] == game.ship("Interceptor") and game.cash(0) == 5000, seed
+        assert game.scratch.players[1, SHIP] == game.ship("Frigate"), seed
+
+
+def test_trade_up_to_a_stronger_cheaper_ship(weak_frigate):
+    # player 0: the Frigate ($2000, combat 1) and $1000; the deck: the Interceptor ($1600,
+    # combat 2), an upgrade. Trading the Frigate in at face value ($2000) and paying the
+    # Interceptor's $1600 leaves player 0 $400 richer.
+    game = RiggedGame(players=3, rules=weak_frigate)
+    game.give_ship(0, "Frigate")
+    game.give_ship(1, "Sloop")
+    game.set_cash(0, 1000)
+    game.only_ships_in_deck("Interceptor", holder=2)
+    acquire_vessel(game.m, 0)
+    assert game.scratch.players[0, SHIP] == game.ship("Interceptor") and game.cash(0) == 1400
+    assert game.scratch.ship_owner[game.ship("Frigate")] == OWNER_FREE

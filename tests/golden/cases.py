@@ -13,6 +13,8 @@ import tempfile
 from pathlib import Path
 
 HERE = Path(__file__).parent
+#: the checkout: paths inside it are recorded relative to it
+CHECKOUT = HERE.parent.parent
 #: fields that measure the machine, not the games
 TIMING_FIELDS = ("wall_seconds", "games_per_second", "workers", "version")
 
@@ -42,13 +44,16 @@ def run_case(name: str, saved_games: Path) -> dict:
     from analyzer import api
 
     result = api.simulate(n=GAMES, workers=2, save_games=saved_games, **CASES[name])
-    data = strip_timing(result.to_dict())
+    data = machine_independent(result.to_dict())
     data["saved_games_sha256"] = hashlib.sha256(saved_games.read_bytes()).hexdigest()
     return data
 
 
-def strip_timing(data: dict) -> dict:
-    data = json.loads(json.dumps(data))
+def machine_independent(data: dict) -> dict:
+    """The run's JSON without what depends on the machine: timing fields, and where the
+    checkout lies (a path inside it, e.g. a packaged data file's, is made relative)."""
+    inside = json.dumps(str(CHECKOUT) + "/")[1:-1]
+    data = json.loads(json.dumps(data).replace(inside, ""))
     for field in TIMING_FIELDS:
         data["run"].pop(field, None)
     return data

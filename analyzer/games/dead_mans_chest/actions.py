@@ -17,6 +17,7 @@ from analyzer.games.dead_mans_chest.decisions import (
     choose_ship,
     choose_vessel_source,
     choose_victim,
+    is_upgrade,
     ship_combat,
     ship_fee,
 )
@@ -118,9 +119,14 @@ def swap_ships(m, p, q):
 
 @njit(cache=True, nogil=True)
 def buy_ship_from_deck(m, p, ship):
-    """Buy ``ship`` from the deck, trading the old ship in at face value."""
+    """Buy ``ship`` from the deck, trading the old ship in at face value (a stronger but
+    cheaper ship pays the player the difference)."""
     old = m.players[p, SHIP]
-    transfer(m, p, TREASURY, m.ships[ship, SHIP_FEE] - ship_fee(m, old))
+    price = m.ships[ship, SHIP_FEE] - ship_fee(m, old)
+    if price >= 0:
+        transfer(m, p, TREASURY, price)
+    else:
+        transfer(m, TREASURY, p, -price)
     if old != NO_SHIP:
         m.ship_owner[old] = OWNER_FREE
     hand_over_ship(m, p, ship)
@@ -165,18 +171,20 @@ def visit_shipyard(m, p):
 # -- Acquire Vessel ---------------------------------------------------------------------------
 @njit(cache=True, nogil=True)
 def acquire_vessel(m, p):
-    """Upgrade: take a dearer ship from a player still sailing, paying them the difference,
-    or draw two ship cards and trade up to one, paying the treasury the difference.
+    """Upgrade (:func:`is_upgrade`): take a stronger, dearer ship from a player still
+    sailing, giving them yours and the difference (so only a player with a ship can), or
+    draw two ship cards and trade up to one, the old ship traded in at face value.
     Upgrades the player cannot pay for are not offered."""
     pl = m.players
-    mine = ship_fee(m, pl[p, SHIP])
+    current = pl[p, SHIP]
+    mine = ship_fee(m, current)
     n = np.int64(0)
     for q in range(pl.shape[0]):
         theirs = pl[q, SHIP]
-        if q == p or pl[q, RETIRED] or theirs == NO_SHIP:
+        if q == p or pl[q, RETIRED] or theirs == NO_SHIP or current == NO_SHIP:
             continue
         price = m.ships[theirs, SHIP_FEE] - mine
-        if 0 < price <= pl[p, CASH]:
+        if 0 < price <= pl[p, CASH] and is_upgrade(m, theirs, current):
             m.cand[n] = theirs
             m.cost[n] = price
             n += 1
@@ -192,7 +200,7 @@ def acquire_vessel(m, p):
     n = np.int64(0)
     for i in range(drawn):
         price = m.ships[m.drawn[i], SHIP_FEE] - mine
-        if 0 < price <= pl[p, CASH]:
+        if price <= pl[p, CASH] and is_upgrade(m, m.drawn[i], current):
             m.cand[n] = m.drawn[i]
             m.cost[n] = price
             n += 1
@@ -243,7 +251,7 @@ def battle(m, attacker, defender):
 @njit(cache=True, nogil=True)
 def raid(m, p):
     """Attack a player with a ship who is still sailing; a winner takes spin x raid_per_spin
-    and swaps ships with a beaten Black Pearl."""
+    and swaps ships with a beaten Black Pearl (a shipless winner has none to swap)."""
     if not m.raids:
         return
     pl = m.players
@@ -260,7 +268,7 @@ def raid(m, p):
         return
     m.counters[RAID_WINS] += 1
     pay_debt(m, defender, p, spin(m) * m.raid_per_spin)
-    if m.ships[pl[defender, SHIP], SHIP_PEARL]:
+    if pl[p, SHIP] != NO_SHIP and m.ships[pl[defender, SHIP], SHIP_PEARL]:
         swap_ships(m, p, defender)
 
 

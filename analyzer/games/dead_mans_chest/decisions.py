@@ -50,6 +50,18 @@ def ship_combat(m, ship):
 
 
 @njit(cache=True, nogil=True)
+def is_upgrade(m, ship, current):
+    """Is ``ship`` an upgrade on ``current``? RULES.md: "weaker" means lower combat, the fee
+    breaks ties; any ship is an upgrade on ``NO_SHIP``."""
+    if current == NO_SHIP:
+        return True
+    ships = m.ships
+    if ships[ship, SHIP_COMBAT] != ships[current, SHIP_COMBAT]:
+        return ships[ship, SHIP_COMBAT] > ships[current, SHIP_COMBAT]
+    return ships[ship, SHIP_FEE] > ships[current, SHIP_FEE]
+
+
+@njit(cache=True, nogil=True)
 def public_worth(m, q):
     """Player ``q``'s value as the other players see it (face-down tiles at the mean tile value)."""
     pl = m.players
@@ -235,11 +247,12 @@ def attack_win_probability(advantage):
 
 @njit(cache=True, nogil=True)
 def raid_value(m, p, q):
-    """Expected dollars ``p`` gains by raiding ``q``: the take, and a Black Pearl swap."""
+    """Expected dollars ``p`` gains by raiding ``q``: the take, and a Black Pearl swap
+    (only for a raider with a ship to swap)."""
     mine = m.players[p, SHIP]
     theirs = m.players[q, SHIP]
     gain = (SPINNER + 1) / 2 * m.raid_per_spin
-    if m.ships[theirs, SHIP_PEARL] != 0:
+    if mine != NO_SHIP and m.ships[theirs, SHIP_PEARL] != 0:
         gain += m.ships[theirs, SHIP_FEE] - ship_fee(m, mine)
     return attack_win_probability(ship_combat(m, mine) - ship_combat(m, theirs)) * gain
 

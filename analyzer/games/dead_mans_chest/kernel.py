@@ -25,6 +25,8 @@ from analyzer.games.dead_mans_chest.layout import (
     CAPTAIN_ROUTE,
     CASH,
     CHOOSE_A_MASCOT,
+    DRAFT_FIRST_PLAYER,
+    DRAFT_LAST_PLAYER,
     DRAW_COUNT,
     EVENT_COUNTERS,
     ISLA_CRUCES,
@@ -70,6 +72,7 @@ class Inputs(NamedTuple):
     tiles: np.ndarray  # [LIFE tiles, TILE_*]
     cards: np.ndarray  # [LIFE cards, CARD_*]
     # the rule options (see rules.kernel_rules)
+    draft_start: int  # DRAFT_AT_RANDOM, DRAFT_FIRST_PLAYER or DRAFT_LAST_PLAYER
     start_money: int
     loans: bool
     loan_amount: int
@@ -187,9 +190,21 @@ def draft_captain(m, p):
 
 
 @njit(cache=True, nogil=True)
+def first_drafter(m):
+    """The seat that starts the captain draft (``draft_start``): seat 1, the last seat, or
+    a seat drawn from the game's own stream."""
+    players = m.players.shape[0]
+    if m.draft_start == DRAFT_FIRST_PLAYER:
+        return 0
+    if m.draft_start == DRAFT_LAST_PLAYER:
+        return players - 1
+    return randint(m.rng, players)
+
+
+@njit(cache=True, nogil=True)
 def setup_game(m):
     """A new game: money, tiles (three hidden on Isla Cruces), decks, then the captain
-    draft in seat order."""
+    draft, clockwise (in seat order) from :func:`first_drafter`."""
     pl = m.players
     m.counters[:] = 0
     for p in range(pl.shape[0]):
@@ -205,8 +220,10 @@ def setup_game(m):
     m.ship_owner[:] = OWNER_FREE
     m.mascot_owner[:] = OWNER_FREE
     m.captain_free[:] = 1
-    for p in range(pl.shape[0]):
-        draft_captain(m, p)
+    players = pl.shape[0]
+    first = first_drafter(m)
+    for k in range(players):
+        draft_captain(m, (first + k) % players)
 
 
 @njit(cache=True, nogil=True)

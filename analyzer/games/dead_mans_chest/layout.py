@@ -87,5 +87,7 @@ UNPAID_LOAN_MODES = ("subtract", "cash_in_tiles", "forgive")
 UNPAID_SUBTRACT, UNPAID_CASH_IN_TILES, UNPAID_FORGIVE = range(3)
 TILE_FROM_PLAYER_MODES = ("random", "choose")
 TILE_AT_RANDOM, TILE_CHOSEN = range(2)
+DRAFT_STARTS = ("random", "first-player", "last-player")
+DRAFT_AT_RANDOM, DRAFT_FIRST_PLAYER, DRAFT_LAST_PLAYER = range(3)
 
 SPINNER = 10  # the spinner shows 1..10

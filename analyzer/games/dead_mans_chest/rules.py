@@ -9,7 +9,7 @@ from __future__ import annotations
 from analyzer.errors import AnalyzerError
 from analyzer.games.dead_mans_chest.component_file import PACKAGED, load_components
 from analyzer.games.dead_mans_chest.components import Components, check_for_players
-from analyzer.games.dead_mans_chest.layout import TILE_FROM_PLAYER_MODES, UNPAID_LOAN_MODES
+from analyzer.games.dead_mans_chest.layout import DRAFT_STARTS, TILE_FROM_PLAYER_MODES, UNPAID_LOAN_MODES
 from analyzer.games.options import Option
 
 CAPTAIN_DECIDES = "captain"
@@ -19,6 +19,10 @@ OPTIONS = (
     Option("components", "str", PACKAGED,
            "component file (board, captains, ships, mascots, LIFE tiles and cards): 'packaged' is the "
            "documented reconstruction, or the path of a TOML file in the same format"),
+    Option("draft_start", "choice", "random",
+           "who draws captains first (the book's youngest player; the draft then goes clockwise): random = "
+           "a seat drawn at random in every game, unrelated to turn order; first-player = seat 1, who also "
+           "moves first; last-player = the last seat", choices=DRAFT_STARTS),
     Option("start_money", "int", 2000, "dollars each player starts with", low=0, high=MONEY),
     Option("start_route", "str", CAPTAIN_DECIDES,
            "'captain': each captain's card names the start; or a start route of the board (e.g. "
@@ -84,6 +88,7 @@ def kernel_rules(rules: dict, components: Components) -> dict[str, int | float |
     """The rules as plain numbers (fields of ``kernel.Inputs``)."""
     tiles = components.tiles
     return dict(
+        draft_start=DRAFT_STARTS.index(rules["draft_start"]),
         start_money=int(rules["start_money"]),
         loans=bool(rules["loans"]),
         loan_amount=int(rules["loan_amount"]),

@@ -1,0 +1,68 @@
+"""The captain draft (RULES.md dead-mans-chest): rule option ``draft_start`` decides who
+draws first (the book's youngest player), the draft then goes clockwise; by default a seat
+drawn from the game's own stream, unrelated to turn order (seat 1 always moves first)."""
+
+from math import comb
+
+import numpy as np
+import pytest
+
+from analyzer.engine.rng import seed_game
+from analyzer.games.dead_mans_chest.kernel import first_drafter, setup_game
+from analyzer.games.dead_mans_chest.layout import CAPTAIN, CAPTAIN_ROUTE_LOOT
+
+from .rigged_game import RiggedGame
+
+GAMES = 20000
+
+
+def first_drafters(players: int, draft_start: str) -> np.ndarray:
+    """The first drafter of ``GAMES`` generator states seeded as the engine seeds games."""
+    game = RiggedGame(players=players, rules={"draft_start": draft_start})
+    first = np.zeros(GAMES, np.int64)
+    for i in range(GAMES):
+        seed_game(9, i, game.scratch.rng)
+        first[i] = first_drafter(game.m)
+    return first
+
+
+def drafted_captains(players: int, draft_start: str) -> tuple[RiggedGame, np.ndarray]:
+    """Set up ``GAMES`` games of run seed 9: (the game, the captain per game and seat)."""
+    game = RiggedGame(players=players, rules={"draft_start": draft_start})
+    captains = np.zeros((GAMES, players), np.int64)
+    for i in range(GAMES):
+        seed_game(9, i, game.scratch.rng)
+        setup_game(game.m)
+        captains[i] = game.scratch.players[:players, CAPTAIN]
+    return game, captains
+
+
+def test_fixed_starts():
+    for players in (2, 4, 6):
+        assert set(first_drafters(players, "first-player")) == {0}
+        assert set(first_drafters(players, "last-player")) == {players - 1}
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_random_start_is_a_uniform_seat(players):
+    first = first_drafters(players, "random")
+    share = np.bincount(first, minlength=players) / GAMES
+    p = 1 / players
+    assert np.all(np.abs(share - p) < 4 * (p * (1 - p) / GAMES) ** 0.5), share
+
+
+@pytest.mark.parametrize("draft_start,first", [("first-player", 0), ("last-player", 3), ("random", None)])
+def test_the_first_drafter_keeps_a_best_captain_when_drawn(draft_start, first):
+    # sensible keeps the captain with the most loot over its route; the first drafter draws
+    # 2 of the 8 captains, so holds one of the k best with probability 1 - C(8-k, 2) / C(8, 2)
+    # and no other seat holds one more often
+    game, captains = drafted_captains(4, draft_start)
+    route_loot = game.prep.inputs.captains[:, CAPTAIN_ROUTE_LOOT]
+    best = np.flatnonzero(route_loot == route_loot.max())
+    p = 1 - comb(8 - len(best), 2) / comb(8, 2)
+    se = (p * (1 - p) / GAMES) ** 0.5
+    by_seat = np.isin(captains, best).mean(axis=0)
+    if first is None:  # every seat drafts first equally often: no seat is favoured
+        assert np.ptp(by_seat) < 8 * se, by_seat
+    else:
+        assert abs(by_seat[first] - p) < 4 * se and by_seat.argmax() == first, by_seat
