@@ -63,7 +63,7 @@ def output_options(func):
 
 def emit(render, fmt: str, as_json: bool, out: str | None) -> None:
     """Print ``render(fmt)`` or write it atomically to ``out`` (kind from the extension)."""
-    from analyzer.output import write_text_atomic
+    from analyzer.files import write_text_atomic
 
     fmt = "json" if as_json else fmt
     if out:
@@ -77,8 +77,9 @@ def emit(render, fmt: str, as_json: bool, out: str | None) -> None:
 
 
 def check_out(out: str | None, kinds=tuple(OUTPUT_KINDS)) -> None:
-    if out:
-        from analyzer.output import check_output_path
+    """Check ``-o FILE`` before any game is played (an empty name included)."""
+    if out is not None:
+        from analyzer.files import check_output_path
 
         check_output_path(out, kinds)
 
