@@ -31,8 +31,8 @@ from analyzer.engine.aggregate import Totals, inconsistency
 from analyzer.engine.chunks import Chunk, chunk_count, chunk_size
 from analyzer.engine.play import aggregate_shapes
 from analyzer.errors import AnalyzerError, param
-from analyzer.games.base import Game, Prepared
 from analyzer.files import MAX_CHECKPOINT_BYTES, atomic_path, check_nesting, check_output_path, read_input
+from analyzer.games.base import Game, Prepared
 
 FILE_FORMAT = "pirate-analyzer checkpoint"
 #: 2: with a checksum
