@@ -61,7 +61,7 @@ def _kind(mode: int) -> str | None:
         return "a device"
     if stat.S_ISSOCK(mode):
         return "a socket"
-    return "not a regular file"
+    return "a special file"
 
 
 def read_input(path: str | Path, what: str, limit: int) -> bytes:
