@@ -145,7 +145,7 @@ COMMANDS: dict[str, tuple[st.SearchStrategy, int]] = {
                                 option("--param", mostly(["max_skulls=1:2"], ["nosuch=1:2", "stop_at=5:1"]))])), 6),
     "report": (runs_of("report", checkpoint, option("--figures", mostly(["png", "svg"], ["gif"])),
                        option("-o", mostly(["r.pdf", "figs"], ["r.png", "", "/proc/r.pdf", "folder"])),
-                       n_games=50, games=("lucky-pirates", "skull-island")), 8),
+                       n_games=50, games=("lucky-pirates", "skull-island")), 4),
     "score": (st.sampled_from(DICE).flatmap(lambda dice: st.tuples(base("score", "--card", "coin", "--dice", dice),
                                                                    st.just([
         option("--card", mostly(["coin", "sea-battle-2", "skull-2", "chest", "captain", "storm", "peace", "none"],

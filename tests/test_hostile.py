@@ -120,17 +120,24 @@ def _mode(path: Path) -> int:
     return stat.S_IMODE(path.stat().st_mode)
 
 
-@pytest.mark.parametrize("name, option", [("out.json", "-o"), ("games.csv", "--save-games"), ("report.pdf", None)])
+@pytest.mark.parametrize("name, option", [("out.json", "-o"), ("games.csv", "--save-games")])
 def test_new_files_get_the_umask_and_replaced_files_keep_their_mode(tmp_path, umask_027, name, option):
     path = tmp_path / name
-    args = (["report", "--game", "skull-island", "--n", "500", "--seed", "1", "--quiet", "-o", path] if option is None
-            else SIM + [option, path])
+    args = SIM + [option, path]
     assert run_cli(args).exit_code == 0
     assert _mode(path) == 0o640  # 0666 less the umask, as any program makes a file
     path.chmod(0o444)
     assert run_cli(args).exit_code == 0
     assert _mode(path) == 0o444  # replaced, keeping its mode
     assert sorted(p.name for p in tmp_path.iterdir()) == [name]
+
+
+def test_a_replaced_report_keeps_its_mode(tmp_path, umask_027):
+    path = tmp_path / "report.pdf"
+    path.write_text("an older report")
+    path.chmod(0o444)
+    assert run_cli(["report", "--game", "lucky-pirates", "--n", "200", "--quiet", "-o", path]).exit_code == 0
+    assert path.read_bytes().startswith(b"%PDF") and _mode(path) == 0o444
 
 
 def test_a_checkpoint_gets_the_umask_and_keeps_its_mode_as_it_is_rewritten(tmp_path, umask_027):
@@ -155,7 +162,7 @@ def test_a_killed_report_leaves_a_temporary_file_that_the_next_run_removes(tmp_p
                         "        os.kill(os.getpid(), signal.SIGKILL)\n"
                         "    rename(source, target)\n"
                         "os.replace = replace\n")
-    args = ["report", "--game", "skull-island", "--n", "500", "--seed", "1", "--quiet", "-o", "r.pdf"]
+    args = ["report", "--game", "lucky-pirates", "--n", "200", "--seed", "1", "--quiet", "-o", "r.pdf"]
     killed = run_limited(args, cwd=tmp_path, code=killed_at_rename)
     assert killed.returncode == -signal.SIGKILL
     left = [p.name for p in tmp_path.iterdir()]
@@ -310,7 +317,7 @@ def test_bidirectional_controls_in_a_scenario_are_shown_escaped(tmp_path):
     assert table.exit_code == 0, table.output
     assert "\u202e" not in table.stdout and "Target \\u202e0008" in table.stdout
     pdf = tmp_path / "r.pdf"
-    assert run_cli(["report", "--scenario", path, "--n", "500", "--seed", "1", "--quiet", "-o", pdf]).exit_code == 0
+    assert run_cli(["report", "--scenario", path, "--n", "200", "--seed", "1", "--quiet", "-o", pdf]).exit_code == 0
     text = "".join(page.extract_text() for page in PdfReader(pdf).pages)
     assert not any(char in text for char in "\u202e\u2066\u2069\x1b")
     assert "\\u202e" in text
