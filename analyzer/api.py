@@ -8,7 +8,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from analyzer.errors import AnalyzerError
+from analyzer.errors import AnalyzerError, param
 from analyzer.execution import Execution
 from analyzer.result import Result, RunInfo
 from analyzer.runspec import RunSpec, resolve
@@ -18,7 +18,7 @@ MAX_GAMES = 10**12
 MAX_SAVED_GAMES = 10**7
 
 
-def parse_count(value: Any, what: str = "--n") -> int:
+def parse_count(value: Any) -> int:
     """A count of games: 1e6, 1000000, 1_000_000; a positive whole number up to 1e12."""
     number = None
     if isinstance(value, bool):
@@ -39,7 +39,7 @@ def parse_count(value: Any, what: str = "--n") -> int:
             if len(fraction) <= exponent:
                 number = int(whole + fraction) * 10 ** (exponent - len(fraction))
     if number is None or number < 1 or number > MAX_GAMES:
-        raise AnalyzerError(f"{what} {value!r} is not allowed: it must be a positive whole number up to 1e12 "
+        raise AnalyzerError(f"{param('n')} {value!r} is not allowed: it must be a positive whole number up to 1e12 "
                             f"(for example 1e6, 1000000 or 1_000_000)")
     return number
 
@@ -49,16 +49,19 @@ def simulate(game: str | None = None, n: int | str = 100_000, players: int | Non
              scenario: str | Path | None = None, seed: int | None = None, workers: int | None = None,
              sets: list[str] | None = None, progress: bool | None = False,
              save_games: str | Path | None = None, backend: str = "local", scheduler: str | None = None,
-             checkpoint: str | Path | None = None) -> Result:
+             checkpoint: str | Path | None = None, worker_timeout: float | None = None) -> Result:
     """Play ``n`` games and return their statistics.
 
     ``strategies`` are specs such as ``"threshold:stop_at=500"`` (one for all seats or
     one per seat); ``rules`` overrides rule options; ``scenario`` is a TOML file;
     ``sets`` are ``OPTION=VALUE`` texts as given to ``--set``. ``progress=None`` shows
     a progress bar when stderr is a terminal. ``save_games`` writes one row per game
-    (.csv or .parquet). Raises :class:`AnalyzerError` on bad input.
+    (.csv or .parquet). ``workers`` beyond this machine's cores are capped (unless a
+    ``scheduler``'s cluster plays); on Dask, the run stops when no worker has been left for
+    ``worker_timeout`` seconds (default 120). Raises :class:`AnalyzerError` on bad input.
     """
-    execution = Execution.create(seed, workers, backend, scheduler, checkpoint, progress)
+    execution = Execution.create(seed, workers, backend, scheduler, checkpoint, progress, worker_timeout)
+    execution.check_checkpoint()
     spec = resolve(game=game, scenario=None if scenario is None else str(scenario), players=players,
                    strategies=strategies, rules=rules, sets=sets)
     return run_spec(spec, n, execution, save_games=save_games)
@@ -77,7 +80,8 @@ def run_spec(spec: RunSpec, n: int | str, execution: Execution, save_games: str 
         from analyzer.games_file import GamesWriter
 
         if n > MAX_SAVED_GAMES:
-            raise AnalyzerError(f"--save-games writes one row per game and is limited to {MAX_SAVED_GAMES:,} games; "
+            raise AnalyzerError(f"{param('save_games')} writes one row per game and is limited to "
+                                f"{MAX_SAVED_GAMES:,} games; "
                                 f"this run has {n:,}")
         writer = GamesWriter(save_games, spec.players)
     prepared = spec.game.prepare(spec.rules, spec.players, spec.seats)

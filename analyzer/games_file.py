@@ -4,12 +4,10 @@ from __future__ import annotations
 
 import contextlib
 import os
-import tempfile
-from pathlib import Path
 
 import numpy as np
 
-from analyzer.output import check_output_path
+from analyzer.files import check_output_path, commit_temporary, create_temporary
 
 KINDS = (".csv", ".parquet")
 
@@ -20,9 +18,7 @@ class GamesWriter:
     def __init__(self, path, players: int):
         self.path = check_output_path(path, KINDS)
         self.kind = self.path.suffix.lower()
-        fd, temp = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".part", dir=self.path.parent)
-        os.close(fd)
-        self.temp = Path(temp)
+        self.temp = create_temporary(self.path)
         self._parquet = None
         self._csv = None
         self._done = False
@@ -57,7 +53,7 @@ class GamesWriter:
 
     def commit(self) -> None:
         self._close()
-        os.replace(self.temp, self.path)
+        commit_temporary(self.temp, self.path)
         self._done = True
 
     def abort(self) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from analyzer.errors import AnalyzerError
+from analyzer.errors import AnalyzerError, param
 from analyzer.games.base import Game, StrategyChoice, canonical_label
 from analyzer.games.options import defaults
 from analyzer.games.registry import get_game
@@ -72,7 +72,7 @@ def parse_strategy(game: Game, spec: str) -> StrategyChoice:
 def parse_assignment(text: str) -> tuple[str, str]:
     key, sep, value = text.partition("=")
     if not sep or not key.strip():
-        raise AnalyzerError(f"--set {text!r} must be written OPTION=VALUE")
+        raise AnalyzerError(f"{param('sets')} {text!r} must be written OPTION=VALUE")
     return key.strip(), value
 
 
@@ -83,10 +83,10 @@ def resolve(game: str | None = None, scenario: str | Scenario | None = None, pla
         scenario = load_scenario(scenario)
     if scenario is not None:
         if game is not None and game != scenario.game:
-            raise AnalyzerError(f"--game {game} differs from the game of {scenario.path} ({scenario.game})")
+            raise AnalyzerError(f"{param('game')} {game} differs from the game of {scenario.path} ({scenario.game})")
         game = scenario.game
     if game is None:
-        raise AnalyzerError("no game given: use --game ID or --scenario FILE")
+        raise AnalyzerError(f"no game given: use {param('game')} ID or {param('scenario')} FILE")
     try:
         the_game = get_game(game)
     except AnalyzerError as exc:
@@ -101,10 +101,10 @@ def resolve(game: str | None = None, scenario: str | Scenario | None = None, pla
     if rules:
         sources.append(("rules", rules, False))
     if sets:
-        sources.append(("--set", dict(parse_assignment(s) for s in sets), True))
+        sources.append((param("sets"), dict(parse_assignment(s) for s in sets), True))
     for where, values, from_text in sources:
         for key, value in values.items():
-            option = the_game.option(key) if where != "--set" else _option_for_set(the_game, key)
+            option = the_game.option(key) if not from_text else _option_for_set(the_game, key)
             if from_text:
                 resolved[key] = option.parse_text(value, where)
             else:
@@ -146,4 +146,4 @@ def _option_for_set(game: Game, key: str):
     try:
         return game.option(key)
     except AnalyzerError as exc:
-        raise AnalyzerError(f"--set: {exc}") from None
+        raise AnalyzerError(f"{param('sets')}: {exc}") from None

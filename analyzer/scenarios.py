@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from analyzer.errors import AnalyzerError
+from analyzer.errors import AnalyzerError, safe_text
+from analyzer.files import MAX_SCENARIO_BYTES, parse_toml, read_input
 
 TOP_LEVEL_KEYS = ("game", "name", "description", "players", "rules", "strategies")
 STRATEGY_KEYS = ("seats",)
@@ -15,7 +15,12 @@ STRATEGY_KEYS = ("seats",)
 
 @dataclass
 class Scenario:
-    """A parsed scenario file; rule values are validated later against the game."""
+    """A parsed scenario file; rule values are validated later against the game.
+
+    The texts shown to people (``path``, ``name``, ``description``) have their control
+    and bidirectional formatting characters escaped, so no file can garble a terminal or
+    make a report read in another order.
+    """
 
     path: str
     game: str
@@ -27,20 +32,8 @@ class Scenario:
 
 
 def load_scenario(path: str | Path) -> Scenario:
-    path = Path(path)
-    where = str(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise AnalyzerError(f"scenario file {where} does not exist") from None
-    except IsADirectoryError:
-        raise AnalyzerError(f"scenario file {where} is a folder, not a file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise AnalyzerError(f"scenario file {where} cannot be read: {exc}") from None
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise AnalyzerError(f"scenario file {where} is not valid TOML: {exc}") from None
+    where = safe_text(str(Path(path)))
+    data = parse_toml(read_input(path, "scenario file", MAX_SCENARIO_BYTES), f"scenario file {where}")
     return scenario_from_dict(data, where)
 
 
@@ -77,4 +70,4 @@ def scenario_from_dict(data: dict, where: str) -> Scenario:
         if not isinstance(seats, list) or not seats or not all(isinstance(s, str) for s in seats):
             raise AnalyzerError(f"{where}: strategies.seats must be a list of strategy specs such as "
                                 "[\"NAME\", \"NAME:key=value\"]")
-    return Scenario(where, game, name, description, players, dict(rules), seats)
+    return Scenario(where, game, safe_text(name), safe_text(description, keep="\n\t"), players, dict(rules), seats)

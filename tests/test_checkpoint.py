@@ -164,7 +164,7 @@ def test_checkpoint_needs_an_existing_folder_and_no_saved_games(tmp_path):
         execute(game, prepared, N, SEED, checkpoint=str(tmp_path / "missing" / "run.ckpt"))
     with pytest.raises(AnalyzerError, match="is a folder"):
         execute(game, prepared, N, SEED, checkpoint=str(tmp_path))
-    with pytest.raises(AnalyzerError, match="--save-games"):
+    with pytest.raises(AnalyzerError, match="cannot be combined with save_games"):  # the API's words
         execute(game, prepared, N, SEED, checkpoint=str(tmp_path / "run.ckpt"),
                 record_sink=lambda ch, rows: None)
 

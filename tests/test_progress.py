@@ -46,3 +46,13 @@ def test_a_resumed_run_counts_only_what_is_left():
     bar.advance(600)
     bar.close()
     assert "600/600" in stream.getvalue() and "100%" in stream.getvalue()
+
+
+def test_a_bar_counts_what_it_advanced_shown_or_not():
+    """``analyze solve`` closes its bar only when it moved (it read ``done``, which was missing)."""
+    for enabled in (True, False):
+        bar = Progress(10, enabled=enabled, stream=io.StringIO())
+        assert bar.done == 0
+        bar.advance(3)
+        assert bar.done == 3
+        bar.close()

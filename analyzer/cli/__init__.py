@@ -15,7 +15,10 @@ import traceback
 
 import click
 
-from analyzer.errors import AnalyzerError
+from analyzer.errors import AnalyzerError, one_line
+
+#: the flag of each API parameter whose flag is not ``--`` and its name with dashes
+FLAGS = {"sets": "--set", "strategies": "--strategy"}
 
 #: the common commands: name -> "module:function" (modules under analyzer.cli); a game's
 #: command of the same name is not offered
@@ -78,11 +81,11 @@ class AnalyzeGroup(click.Group):
             click.echo("analyze: aborted", err=True)
             sys.exit(1)
         except click.ClickException as exc:
-            message = exc.format_message().strip().replace("\n", " ")
+            message = one_line(exc.format_message().strip().replace("\n", " "))
             click.echo(f"analyze: {message}", err=True)
             sys.exit(2 if isinstance(exc, (click.UsageError, click.BadParameter)) or exc.exit_code == 2 else 1)
         except AnalyzerError as exc:
-            click.echo(f"analyze: {str(exc).splitlines()[0] if str(exc) else 'bad input'}", err=True)
+            click.echo(f"analyze: {exc.worded(flag) or 'bad input'}", err=True)
             sys.exit(2)
         except KeyboardInterrupt:
             click.echo("analyze: interrupted", err=True)
@@ -90,10 +93,15 @@ class AnalyzeGroup(click.Group):
         except Exception as exc:  # noqa: BLE001 - the last line of defence
             if debug:
                 traceback.print_exc()
-            click.echo(f"analyze: internal error: {type(exc).__name__}: {exc} (run with --debug for details)",
-                       err=True)
+            click.echo(f"analyze: internal error: {one_line(f'{type(exc).__name__}: {exc}')} "
+                       f"(run with --debug for details)", err=True)
             sys.exit(1)
         sys.exit(rv if isinstance(rv, int) else 0)
+
+
+def flag(parameter: str) -> str:
+    """The command-line flag of an API parameter (``save_games`` -> ``--save-games``)."""
+    return FLAGS.get(parameter, "--" + parameter.replace("_", "-"))
 
 
 @click.group(cls=AnalyzeGroup, context_settings={"help_option_names": ["-h", "--help"]})

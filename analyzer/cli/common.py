@@ -21,25 +21,31 @@ def game_options(func):
 
 
 def execution_options(func=None, *, checkpoint: bool = True):
-    """--seed, --workers, --backend, --scheduler, --checkpoint, --quiet: how games are played.
+    """--seed, --workers, --backend, --scheduler, --worker-timeout, --checkpoint, --quiet: how games are played.
 
     The command receives them as one ``execution`` argument (an
     :class:`~analyzer.execution.Execution`, validated). ``@execution_options(checkpoint=False)``
     leaves out --checkpoint, for commands made of many short runs that a checkpoint
-    cannot resume.
+    cannot resume. More --workers than this machine has cores are capped, with a note.
     """
     if func is None:
         return lambda f: execution_options(f, checkpoint=checkpoint)
 
     @functools.wraps(func)
-    def command(*args, seed, workers, backend, scheduler, quiet, **kwargs):
+    def command(*args, seed, workers, backend, scheduler, worker_timeout, quiet, **kwargs):
         from analyzer.execution import Execution
 
         execution = Execution.create(seed, workers, backend, scheduler, kwargs.pop("checkpoint", None),
-                                     progress=False if quiet else None)
+                                     progress=False if quiet else None, worker_timeout=worker_timeout)
+        execution.check_checkpoint()
+        if workers is not None and execution.workers < workers:
+            click.echo(f"analyze: note: --workers {workers} is more than the {execution.workers} cores of this "
+                       f"machine; using {execution.workers}", err=True)
         return func(*args, execution=execution, **kwargs)
 
     command = click.option("--quiet", is_flag=True, help="No progress bar.")(command)
+    command = click.option("--worker-timeout", type=float, metavar="SECONDS",
+                           help="Dask: stop when the cluster has had no worker this long (default 120).")(command)
     if checkpoint:
         command = click.option("--checkpoint", metavar="FILE",
                                help="Save finished chunks to FILE and resume from it when run again.")(command)
@@ -63,7 +69,7 @@ def output_options(func):
 
 def emit(render, fmt: str, as_json: bool, out: str | None) -> None:
     """Print ``render(fmt)`` or write it atomically to ``out`` (kind from the extension)."""
-    from analyzer.output import write_text_atomic
+    from analyzer.files import write_text_atomic
 
     fmt = "json" if as_json else fmt
     if out:
@@ -77,8 +83,9 @@ def emit(render, fmt: str, as_json: bool, out: str | None) -> None:
 
 
 def check_out(out: str | None, kinds=tuple(OUTPUT_KINDS)) -> None:
-    if out:
-        from analyzer.output import check_output_path
+    """Check ``-o FILE`` before any game is played (an empty name included)."""
+    if out is not None:
+        from analyzer.files import check_output_path
 
         check_output_path(out, kinds)
 

@@ -7,9 +7,12 @@ totals of an uninterrupted run, on any backend and any number of workers.
 
 The file is JSON: what identifies the run (every argument that changes a number,
 plus a digest of the arrays the kernel reads), the finished chunk indices as ranges,
-and the merged totals as exact integers. It is rewritten atomically (a temporary
-file, flushed to disk, then renamed), so a kill at any moment leaves the previous
-complete version. A file made by a different run is refused, naming what differs.
+the merged totals as exact integers, and a checksum (SHA-256) over all of it. It is
+rewritten atomically (a temporary file, flushed to disk, then renamed), so a kill at
+any moment leaves the previous complete version. A file made by a different run is
+refused, naming what differs; so is a file whose checksum does not match its content
+or whose totals do not add up (:func:`analyzer.engine.aggregate.inconsistency`), and
+one of an earlier format (version 1 had no checksum): its games are played again.
 """
 
 from __future__ import annotations
@@ -24,14 +27,16 @@ from typing import Any
 import numpy as np
 
 from analyzer import __version__
-from analyzer.engine.aggregate import Totals
+from analyzer.engine.aggregate import Totals, inconsistency
 from analyzer.engine.chunks import Chunk, chunk_count, chunk_size
-from analyzer.errors import AnalyzerError
+from analyzer.engine.play import aggregate_shapes
+from analyzer.errors import AnalyzerError, param
+from analyzer.files import MAX_CHECKPOINT_BYTES, atomic_path, check_nesting, check_output_path, read_input
 from analyzer.games.base import Game, Prepared
-from analyzer.output import atomic_path
 
 FILE_FORMAT = "pirate-analyzer checkpoint"
-SCHEMA = 1
+#: 2: with a checksum
+SCHEMA = 2
 #: the shortest time between two saves; a save also waits at least this many times as
 #: long as the previous save took, so writing costs at most a few percent of a run
 SAVE_INTERVAL_SECONDS = 1.0
@@ -90,6 +95,17 @@ def fingerprint(identity: dict[str, Any]) -> str:
     return hashlib.sha256(json.dumps(identity, sort_keys=True).encode()).hexdigest()
 
 
+def _canonical(document: dict[str, Any]) -> str:
+    """The text a checkpoint file holds: its JSON with sorted keys and no spaces."""
+    return json.dumps(document, sort_keys=True, separators=(",", ":"))
+
+
+def checksum(document: dict[str, Any]) -> str:
+    """The SHA-256 of a checkpoint document without its ``checksum`` key."""
+    body = {key: value for key, value in document.items() if key != "checksum"}
+    return hashlib.sha256(_canonical(body).encode()).hexdigest()
+
+
 def _show(value: Any) -> str:
     if isinstance(value, list):
         return "[" + ", ".join(_show(v) for v in value) + "]"
@@ -140,10 +156,13 @@ def _ranges(indices: set[int]) -> list[list[int]]:
 class Checkpoint:
     """The finished chunks of one run and their merged totals, saved to ``path``."""
 
-    def __init__(self, path: Path, identity: dict[str, Any], n: int):
+    def __init__(self, path: Path, identity: dict[str, Any], n: int, shapes: dict[str, tuple[int, ...]],
+                 score_bins: tuple[int, int, int]):
         self.path = path
         self.identity = identity
         self.n = n
+        self.shapes = shapes
+        self.score_bins = score_bins
         self.totals = Totals()
         self.finished: set[int] = set()
         self.games_done = 0
@@ -155,15 +174,11 @@ class Checkpoint:
     def open(cls, path: str | Path, game: Game, prepared: Prepared, n: int, seed: int) -> Checkpoint:
         """Resume from ``path`` if it exists (refusing another run's file), else start it."""
         path = Path(path)
-        checkpoint = cls(path, run_identity(game, prepared, n, seed), n)
-        if path.is_dir():
-            raise AnalyzerError(f"checkpoint {path} is a folder, not a file name")
+        checkpoint = cls(path, run_identity(game, prepared, n, seed), n, aggregate_shapes(game, prepared),
+                         prepared.score_bins)
+        check_output_path(path, (), what="checkpoint")
         if path.exists():
             checkpoint._load()
-        else:
-            folder = path.parent
-            if not folder.is_dir():
-                raise AnalyzerError(f"checkpoint {path}: the folder {folder} does not exist")
         checkpoint.save()  # fails now, not after hours of play, if the file cannot be written
         return checkpoint
 
@@ -201,9 +216,10 @@ class Checkpoint:
             "finished": _ranges(self.finished),
             "totals": self.totals.to_jsonable(),
         }
+        document["checksum"] = checksum(document)
         try:
             with atomic_path(self.path) as temp, open(temp, "w", encoding="utf-8") as stream:
-                json.dump(document, stream, separators=(",", ":"))
+                stream.write(_canonical(document))
                 stream.flush()
                 os.fsync(stream.fileno())
         except OSError as exc:
@@ -213,32 +229,51 @@ class Checkpoint:
         self._save_seconds = self._last_save - start
 
     def _load(self) -> None:
-        not_valid = f"checkpoint {self.path} is not a valid {FILE_FORMAT} file; delete it or use another name"
+        def not_valid(why: str = "") -> AnalyzerError:
+            return AnalyzerError(f"checkpoint {self.path} is not a valid {FILE_FORMAT} file{why}; "
+                                 f"delete it or use another name")
+
+        raw = read_input(self.path, "checkpoint", MAX_CHECKPOINT_BYTES)
         try:
-            document = json.loads(self.path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, ValueError):
-            raise AnalyzerError(not_valid) from None
+            text = raw.decode("utf-8")
+            check_nesting(text, f"checkpoint {self.path}")
+            document = json.loads(text)
+        except (UnicodeDecodeError, ValueError):
+            raise not_valid() from None
         if not isinstance(document, dict) or document.get("format") != FILE_FORMAT:
-            raise AnalyzerError(not_valid)
+            raise not_valid()
         if document.get("schema") != SCHEMA:
             raise AnalyzerError(f"checkpoint {self.path} has format version {document.get('schema')!r}; "
-                                f"this version of pirate-analyzer reads version {SCHEMA}")
+                                f"this version of pirate-analyzer reads version {SCHEMA} (with a checksum): "
+                                f"delete it and run again")
+        if document.get("checksum") != checksum(document):
+            raise not_valid(" (its checksum does not match its content: was it edited?)")
         if document.get("fingerprint") != fingerprint(self.identity):
             stored = document.get("run") if isinstance(document.get("run"), dict) else {}
             what = "; ".join(differences(stored, self.identity)) or "its run description was altered"
             raise AnalyzerError(f"checkpoint {self.path} belongs to a different run ({what}); "
-                                f"give the same arguments to resume it, or another --checkpoint file")
+                                f"give the same arguments to resume it, or another {param('checkpoint')} file")
+        chunks = chunk_count(self.n)
         try:
-            finished = {i for start, stop in document["finished"] for i in range(start, stop)}
+            ranges = [(int(start), int(stop)) for start, stop in document["finished"]]
+            if any(not 0 <= start < stop <= chunks for start, stop in ranges):
+                raise ValueError("a chunk outside the run")
+            finished = {i for start, stop in ranges for i in range(start, stop)}
             totals = Totals.from_jsonable(document["totals"])
             games_done = int(document["games_done"])
         except (KeyError, TypeError, ValueError):
-            raise AnalyzerError(not_valid) from None
+            raise not_valid() from None
         size = chunk_size(self.n)
         games_in_finished = sum(min(size, self.n - i * size) for i in finished)
-        recorded_games = int(totals["games"].sum()) if "games" in totals else 0
-        if (any(not 0 <= i < chunk_count(self.n) for i in finished)
-                or games_done != games_in_finished or recorded_games != games_done):
-            raise AnalyzerError(not_valid)
+        if finished:
+            why = inconsistency(totals, self.shapes, self.score_bins)
+            if why is None and int(totals["games"][0]) != games_done:
+                why = "its totals do not count the games of its finished chunks"
+        else:
+            why = "it has totals but no finished chunk" if totals.arrays else None
+        if games_done != games_in_finished:
+            why = "its finished chunks do not hold its games"
+        if why is not None:
+            raise not_valid(f" ({why})")
         self.finished, self.totals, self.games_done = finished, totals, games_done
         self._dirty = False

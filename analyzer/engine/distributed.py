@@ -10,7 +10,10 @@ kill costs little work). Only a window of tasks is submitted at a time, so a run
 1e12 games needs no more memory than one of 1e6.
 
 When a worker dies, Dask reruns the tasks it had not delivered on the other workers;
-a chunk's result depends only on (seed, chunk), so the totals do not change.
+a chunk's result depends only on (seed, chunk), so the totals do not change. When
+every worker has been gone for ``worker_timeout`` seconds, the run stops with one line
+(:class:`~analyzer.errors.AnalyzerError`); every chunk that arrived before has been
+handed on, so a checkpoint keeps them all.
 
 Dask itself is imported only when a run uses it (``--backend dask``).
 """
@@ -23,6 +26,7 @@ import itertools
 import logging
 import math
 import signal
+import time
 import uuid
 from collections.abc import Callable, Iterable, Iterator
 
@@ -30,13 +34,15 @@ from analyzer import __version__
 from analyzer.engine.aggregate import Totals
 from analyzer.engine.chunks import Chunk
 from analyzer.engine.collect import ChunkCollector, RecordSink
-from analyzer.errors import AnalyzerError
+from analyzer.errors import AnalyzerError, param
 from analyzer.games.base import Game, Prepared
 
 #: how long to try to reach a scheduler before giving up
 CONNECT_TIMEOUT_SECONDS = 5
-#: how long a scheduler may have no worker at all before the run is abandoned
+#: how long a scheduler may have no worker at all before the run is abandoned (--worker-timeout)
 WORKER_WAIT_SECONDS = 120
+#: how often a run waiting for its tasks looks whether any worker is left
+WATCH_SECONDS = 1.0
 TASKS_PER_THREAD = 16
 MAX_CHUNKS_PER_TASK = 64
 #: tasks in flight per worker thread: one running, one queued
@@ -89,7 +95,7 @@ def _import_distributed():
     try:
         import distributed
     except ImportError:
-        raise AnalyzerError("--backend dask needs Dask: pip install 'pirate-analyzer[dask]'") from None
+        raise AnalyzerError(f"{param('backend')} dask needs Dask: pip install 'pirate-analyzer[dask]'") from None
     return distributed
 
 
@@ -116,7 +122,7 @@ def check_scheduler(address: str) -> None:
     try:
         asyncio.run(probe())
     except ValueError as exc:
-        raise AnalyzerError(f"--scheduler {address!r} is not a Dask scheduler address: {exc}") from None
+        raise AnalyzerError(f"{param('scheduler')} {address!r} is not a Dask scheduler address: {exc}") from None
     except OSError:
         raise AnalyzerError(f"cannot reach the Dask scheduler at {address} within {CONNECT_TIMEOUT_SECONDS} s "
                             f"(is `dask scheduler` running there?)") from None
@@ -151,8 +157,34 @@ def local_cluster(workers: int):
                                         silence_logs=logging.CRITICAL, env=WORKER_ENVIRONMENT, preload=[__name__])
 
 
+def _no_workers(where: str, seconds: float) -> AnalyzerError:
+    return AnalyzerError(f"the Dask scheduler at {where} has had no workers for {seconds:g} s "
+                         f"(start some with `dask worker {where}`, or raise {param('worker_timeout')})")
+
+
+class WorkerWatch:
+    """Stops a run whose cluster has had no worker for ``timeout`` seconds (see :meth:`check`)."""
+
+    def __init__(self, client, timeout: float):
+        self.client = client
+        self.timeout = timeout
+        self.gone_since: float | None = None
+
+    def check(self) -> None:
+        """Raise :class:`AnalyzerError` once no worker has been seen for ``timeout`` seconds."""
+        try:
+            present = bool(self.client.nthreads())
+        except OSError:
+            present = False  # the scheduler does not answer: no worker is reachable either
+        now = time.monotonic()
+        if present or self.gone_since is None:
+            self.gone_since = None if present else now
+        elif now - self.gone_since >= self.timeout:
+            raise _no_workers(self.client.scheduler.address, self.timeout)
+
+
 @contextlib.contextmanager
-def dask_client(scheduler: str | None, workers: int):
+def dask_client(scheduler: str | None, workers: int, worker_timeout: float = WORKER_WAIT_SECONDS):
     """A client of the cluster at ``scheduler``, or of a local cluster of ``workers`` processes."""
     distributed = _import_distributed()
     with _quiet_dask_logs():
@@ -167,22 +199,24 @@ def dask_client(scheduler: str | None, workers: int):
             raise AnalyzerError(f"cannot connect to the Dask scheduler at {scheduler}") from None
         with client:
             try:
-                client.wait_for_workers(1, timeout=WORKER_WAIT_SECONDS)
+                client.wait_for_workers(1, timeout=worker_timeout)
             except TimeoutError:
-                raise AnalyzerError(f"the Dask scheduler at {scheduler} has had no workers for "
-                                    f"{WORKER_WAIT_SECONDS} s (start some with `dask worker {scheduler}`)") from None
+                raise _no_workers(scheduler, worker_timeout) from None
             yield client
 
 
 def run_on_dask(game: Game, prepared: Prepared, seed: int, chunks: Iterable[Chunk], chunks_to_play: int,
                 workers: int, scheduler: str | None, on_chunk: Callable[[Chunk, dict], None] | None = None,
-                record_sink: RecordSink | None = None) -> Totals:
-    """Play ``chunks`` (``chunks_to_play`` of them) on Dask; the merged totals, as :func:`run_chunks`."""
+                record_sink: RecordSink | None = None, worker_timeout: float = WORKER_WAIT_SECONDS) -> Totals:
+    """Play ``chunks`` (``chunks_to_play`` of them) on Dask; the merged totals, as :func:`run_chunks`.
+
+    Raises :class:`AnalyzerError` when no worker has been left for ``worker_timeout`` seconds.
+    """
     collector = ChunkCollector(on_chunk, record_sink)
     if chunks_to_play <= 0:
         return collector.totals
-    with dask_client(scheduler, workers) as client:
-        from distributed import as_completed
+    with dask_client(scheduler, workers, worker_timeout) as client:
+        from distributed import wait
 
         threads = sum(client.nthreads().values())
         groups = consecutive_groups(chunks, chunks_per_task(chunks_to_play, threads))
@@ -194,12 +228,18 @@ def run_on_dask(game: Game, prepared: Prepared, seed: int, chunks: Iterable[Chun
             return client.submit(play_chunks, game, prepared, seed, group, collector.record, __version__,
                                  key=f"play_chunks-{run_key}-{group[0].index}")
 
-        tasks = as_completed([submit(group) for group in
-                              itertools.islice(groups, max(2, WINDOW_PER_THREAD * threads))], loop=client.loop)
-        for task in tasks:
-            for ch, aggregates, rows in task.result():
-                collector.finished(ch, aggregates, rows)
-            task.release()
-            for group in itertools.islice(groups, 1):
-                tasks.add(submit(group))
+        pending = {submit(group) for group in itertools.islice(groups, max(2, WINDOW_PER_THREAD * threads))}
+        watch = WorkerWatch(client, worker_timeout)
+        while pending:
+            try:
+                with client.as_current():  # the client is not the default one
+                    done, pending = wait(pending, timeout=WATCH_SECONDS, return_when="FIRST_COMPLETED")
+            except TimeoutError:
+                watch.check()
+                continue
+            for task in done:
+                for ch, aggregates, rows in task.result():
+                    collector.finished(ch, aggregates, rows)
+                task.release()
+                pending.update(submit(group) for group in itertools.islice(groups, 1))
     return collector.totals

@@ -14,6 +14,25 @@ from analyzer.engine.memory import chunk_zeros, padded_zeros
 from analyzer.engine.template import Common, Outcome, Records, chunk_player
 
 
+def _common_shapes(prepared, units: tuple[str, ...]) -> dict[str, tuple[int, ...]]:
+    """The shapes of the template's common arrays (every length unit in one ``length_hist``)."""
+    players = prepared.players
+    bins = prepared.score_bins[2]
+    longest = max(prepared.length_caps[unit] for unit in units)
+    return {"games": (1,), "wins": (players,), "ties": (players,), "tie_games": (1,), "capped": (1,),
+            "score_sum": (players,), "score_sq": (players,), "score_hist": (players, bins),
+            "length_hist": (len(units), longest + 1)}
+
+
+def aggregate_shapes(game, prepared) -> dict[str, tuple[int, ...]]:
+    """The shape of every aggregate a chunk of ``prepared`` returns, by key (see :func:`run_chunk`)."""
+    shapes = {key: shape for key, shape in _common_shapes(prepared, game.length_units).items()
+              if key != "length_hist"}
+    shapes.update({f"length_{unit}": (prepared.length_caps[unit] + 1,) for unit in game.length_units})
+    shapes.update(game.tally_shapes(prepared))
+    return shapes
+
+
 def run_chunk(game, prepared, seed: int, first_game: int, n_games: int,
               record: bool = False) -> tuple[dict[str, np.ndarray], dict[str, np.ndarray] | None]:
     """Play games ``first_game .. first_game + n_games - 1`` of run ``seed``.
@@ -29,12 +48,8 @@ def run_chunk(game, prepared, seed: int, first_game: int, n_games: int,
     players = prepared.players
     units = game.length_units
     caps = [prepared.length_caps[unit] for unit in units]
-    low, width, bins = prepared.score_bins
-    common_shapes = {
-        "games": (1,), "wins": (players,), "ties": (players,), "tie_games": (1,), "capped": (1,),
-        "score_sum": (players,), "score_sq": (players,), "score_hist": (players, bins),
-        "length_hist": (len(units), max(caps) + 1),
-    }
+    low, width, _ = prepared.score_bins
+    common_shapes = _common_shapes(prepared, units)
     tally_shapes = game.tally_shapes(prepared)
     arrays = chunk_zeros({**common_shapes, **{f"tally.{name}": shape for name, shape in tally_shapes.items()}})
     common = Common(**{name: arrays[name] for name in common_shapes})

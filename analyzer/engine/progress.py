@@ -26,6 +26,12 @@ class Progress:
         self._bar = tqdm(total=total_games, unit=f" {label}", unit_scale=total_games >= SCALED_FROM, file=stream,
                          mininterval=0.1, dynamic_ncols=True, disable=not self.enabled)
         self._total = total_games
+        self._done = 0
+
+    @property
+    def done(self) -> int:
+        """The units advanced so far (the solver closes a bar only when it moved)."""
+        return self._done
 
     @property
     def total(self) -> int:
@@ -39,6 +45,7 @@ class Progress:
             self._bar.refresh()
 
     def advance(self, games: int) -> None:
+        self._done += games
         self._bar.update(games)
 
     def close(self) -> None:

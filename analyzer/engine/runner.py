@@ -19,8 +19,8 @@ from analyzer.engine.aggregate import Totals
 from analyzer.engine.checkpoint import Checkpoint
 from analyzer.engine.chunks import Chunk, chunk_count, iter_chunks
 from analyzer.engine.collect import ChunkCollector, RecordSink
-from analyzer.engine.distributed import run_on_dask
-from analyzer.errors import AnalyzerError
+from analyzer.engine.distributed import WORKER_WAIT_SECONDS, run_on_dask
+from analyzer.errors import AnalyzerError, param
 from analyzer.games.base import Game, Prepared
 
 BACKENDS = ("local", "dask")
@@ -75,7 +75,8 @@ def run(game: Game, prepared: Prepared, n: int, seed: int, workers: int | None =
 def execute(game: Game, prepared: Prepared, n: int, seed: int, workers: int | None = None,
             backend: str = "local", scheduler: str | None = None, checkpoint: str | None = None,
             progress=None, record_sink: RecordSink | None = None,
-            on_chunk: Callable[[Chunk, dict], None] | None = None) -> Totals:
+            on_chunk: Callable[[Chunk, dict], None] | None = None,
+            worker_timeout: float = WORKER_WAIT_SECONDS) -> Totals:
     """The one entry point every command uses to play games.
 
     ``backend`` is ``local`` (threads here) or ``dask``; a ``scheduler`` address implies
@@ -83,14 +84,16 @@ def execute(game: Game, prepared: Prepared, n: int, seed: int, workers: int | No
     ``checkpoint`` names a file that saves finished chunks and resumes from them: chunks
     already in it are not played again, and ``on_chunk`` sees only the chunks played
     now. ``progress.advance`` is called per chunk with its games. Whatever runs the
-    chunks, the totals are bit-identical.
+    chunks, the totals are bit-identical. On Dask, a run whose cluster has had no worker
+    for ``worker_timeout`` seconds stops (the checkpoint keeps every chunk that arrived).
     """
     if scheduler is not None:
         backend = "dask"
     if backend not in BACKENDS:
-        raise AnalyzerError(f"--backend {backend!r} is not allowed; it must be local or dask")
+        raise AnalyzerError(f"{param('backend')} {backend!r} is not allowed; it must be local or dask")
     if checkpoint is not None and record_sink is not None:
-        raise AnalyzerError("--checkpoint cannot be combined with --save-games: saved game rows cannot be resumed")
+        raise AnalyzerError(f"{param('checkpoint')} cannot be combined with {param('save_games')}: saved game rows "
+                            f"cannot be resumed")
     workers = workers or default_workers()
 
     saved = None
@@ -114,7 +117,7 @@ def execute(game: Game, prepared: Prepared, n: int, seed: int, workers: int | No
             totals = run_chunks(game, prepared, seed, chunks, workers, finished, record_sink)
         else:
             totals = run_on_dask(game, prepared, seed, chunks, chunks_to_play, workers, scheduler, finished,
-                                 record_sink)
+                                 record_sink, worker_timeout)
     finally:
         if saved is not None:
             saved.save()

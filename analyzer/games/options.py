@@ -182,7 +182,7 @@ class Option:
             self._fail(whole, where)
 
     def _fail(self, value, where):
-        shown = format_value(value, quote_text=True)
+        shown = format_value(preview(value), quote_text=True)
         raise AnalyzerError(f"{where}: {self.name} = {shown} is not allowed; it must be {self.allowed()}")
 
     def describe(self) -> dict:
@@ -241,7 +241,7 @@ def _fmt_number(x):
 def format_value(value, quote_text: bool = False) -> str:
     """A value as a user writes it in a scenario file (texts quoted when asked)."""
     if isinstance(value, str):
-        return repr(value) if quote_text else value
+        return repr(value) if quote_text and not isinstance(value, _More) else value
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, (list, tuple)):
@@ -249,6 +249,27 @@ def format_value(value, quote_text: bool = False) -> str:
     if isinstance(value, dict):
         return "{" + ", ".join(f"{k} = {format_value(v, quote_text)}" for k, v in value.items()) + "}"
     return str(value)
+
+
+#: the most items of a list or table, and characters of a text, an error shows of a value
+PREVIEW_ITEMS = 10
+PREVIEW_CHARS = 40
+
+
+class _More(str):
+    """Stands for the items of a value left out of its preview (written as is)."""
+
+
+def preview(value):
+    """``value`` shortened for an error line: a long list, table or text shows its start."""
+    if isinstance(value, str) and len(value) > PREVIEW_CHARS:
+        return value[:PREVIEW_CHARS] + "…"
+    if isinstance(value, (list, tuple)) and len(value) > PREVIEW_ITEMS:
+        return [*map(preview, value[:PREVIEW_ITEMS]), _More(f"… ({len(value):,} values)")]
+    if isinstance(value, dict) and len(value) > PREVIEW_ITEMS:
+        shown = {key: preview(item) for key, item in list(value.items())[:PREVIEW_ITEMS]}
+        return {**shown, "…": _More(f"({len(value):,} entries)")}
+    return value
 
 
 def jsonable(value):

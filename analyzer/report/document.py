@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from analyzer.errors import AnalyzerError
-from analyzer.output import atomic_path, check_output_path
+from analyzer.files import atomic_path, check_output_path, check_writable
 
 FIGURE_FORMATS = ("png", "svg")
 
@@ -45,6 +45,7 @@ def check_figure_folder(path: str | Path, fmt: str) -> Path:
             raise AnalyzerError(f"output {path}: the folder {folder} does not exist")
     if not os.access(folder, os.W_OK):
         raise AnalyzerError(f"output {path}: the folder {folder} is not writable")
+    check_writable(folder / f"figure.{fmt}", f"output {path}")
     return path
 
 

@@ -8,11 +8,11 @@ raises ``AnalyzerError`` with one line naming the file and the problem.
 from __future__ import annotations
 
 import hashlib
-import tomllib
 from functools import lru_cache
 from pathlib import Path
 
 from analyzer.errors import AnalyzerError
+from analyzer.files import MAX_COMPONENTS_BYTES, parse_toml, read_input
 from analyzer.games.dead_mans_chest.components import Captain, Card, Components, Mascot, Route, Ship, Space, Tile
 from analyzer.games.dead_mans_chest.layout import (
     CARD_ACTIONS,
@@ -50,12 +50,8 @@ def load_components(option_value: str) -> Components:
 
 @lru_cache(maxsize=16)
 def _load_cached(path: str, _mtime_ns: int, _size: int) -> Components:
-    raw = Path(path).read_bytes()
-    try:
-        data = tomllib.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
-        detail = " ".join(str(error).split())
-        raise AnalyzerError(f"components file {path} is not valid TOML: {detail}") from None
+    raw = read_input(path, "components file", MAX_COMPONENTS_BYTES)
+    data = parse_toml(raw, f"components file {path}")
     return _Parser(path, hashlib.sha256(raw).hexdigest()).parse(data)
 
 

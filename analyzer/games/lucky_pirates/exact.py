@@ -267,14 +267,20 @@ def solve(rules: RuleValues, tolerance: float = 1e-14) -> dict:
     next_holding, events = build_outcomes(players, rules.treasures_to_win, rules.treasure_supply,
                                           rules.duel_replaces_card, rules.steal_when_empty)
 
-    max_turns = int(min(MAX_TURNS, MAX_WORK // (layouts * holdings * rules.die_faces)))
+    work_per_turn = layouts * holdings * rules.die_faces
+    max_turns = int(min(MAX_TURNS, MAX_WORK // work_per_turn))
     turn, running, ended, length, visits = run_chain(
         players, rules.die_faces, dest, kind, slot_count, slot, slot_probability, next_holding,
         layouts, holdings, tolerance, max_turns)
     if running >= tolerance:
+        if max_turns == MAX_TURNS:
+            cap = f"its cap of {MAX_TURNS:,} turns (under these rules the game may never end)"
+        else:
+            cap = (f"its work cap of {MAX_WORK:,} steps (turns x states x die faces), {max_turns:,} turns "
+                   f"of these rules")
         raise AnalyzerError(
-            f"the exact solution did not converge: after {turn:,} turns the game is still "
-            f"running with probability {running:.3g} (under these rules it may never end)"
+            f"the exact solution did not converge: it stopped at {cap}, the game still running with "
+            f"probability {running:.3g}; `analyze simulate` plays these rules instead"
         )
 
     expected_events = np.zeros(N_EVENTS)

@@ -5,7 +5,7 @@ import json
 from analyzer.errors import AnalyzerError
 from analyzer.games.skull_island import rules as rules_module
 from analyzer.games.skull_island.components import CARDS, DICE, FACES, SKULL
-from analyzer.games.skull_island.scoring import score_faces
+from analyzer.games.skull_island.scoring import island_allowed, score_faces
 from analyzer.output import Rendered
 
 
@@ -57,12 +57,17 @@ def referee(rules: dict, card: str, dice: str, chest: str, island: bool) -> Turn
     for face, (on_chest, rolled) in enumerate(zip(chest_counts, dice_counts, strict=True)):
         if on_chest > rolled:
             raise AnalyzerError(f"--chest: {on_chest} {FACES[face]} on the chest but only {rolled} among --dice")
+    config = rules_module.kernel_config(rules)
+    if island and not island_allowed(CARDS.index(card), config):
+        why = ("skull_island = false: 4 or more skulls on the first roll are an ordinary death"
+               if not rules["skull_island"] else
+               f"a sea battle card forbids it (sea_battle_blocks_island = true), and this turn has {card}")
+        raise AnalyzerError(f"--island: there is no Skull Island under these rules; {why}")
     if island:
         skulls = dice_counts[SKULL] + (1 if card == "skull-1" else 2 if card == "skull-2" else 0)
         if skulls < 4:
             raise AnalyzerError(f"--island: Skull Island needs 4 or more skulls; this turn has {skulls}")
         if any(chest_counts):
             raise AnalyzerError("--island: no dice lie on the chest on Skull Island (it starts with the first roll)")
-    own, opponents = score_faces(CARDS.index(card), dice_counts, chest_counts, island,
-                                 rules_module.kernel_config(rules))
+    own, opponents = score_faces(CARDS.index(card), dice_counts, chest_counts, island, config)
     return TurnScore(own, opponents)
