@@ -105,9 +105,9 @@ def base(*words) -> st.SearchStrategy:
     return st.just([str(word) for word in words])
 
 
-def runs_of(command: str, *extra: st.SearchStrategy, n_games: int = 100, games=GAMES):
+def runs_of(command: str, *extra: st.SearchStrategy, n_games: int = 100, games=GAMES, words=()):
     return st.sampled_from(games).flatmap(lambda game: st.tuples(
-        base(command, "--game", game, "--n", n_games, "--quiet"),
+        base(command, "--game", game, "--n", n_games, "--quiet", *words),
         st.just([*game_options(game), *execution, *extra])))
 
 
@@ -145,7 +145,10 @@ COMMANDS: dict[str, tuple[st.SearchStrategy, int]] = {
                                 option("--param", mostly(["max_skulls=1:2"], ["nosuch=1:2", "stop_at=5:1"]))])), 6),
     "report": (runs_of("report", checkpoint, option("--figures", mostly(["png", "svg"], ["gif"])),
                        option("-o", mostly(["r.pdf", "figs"], ["r.png", "", "/proc/r.pdf", "folder"])),
-                       n_games=50, games=("lucky-pirates", "skull-island")), 4),
+                       option("--skill-n", mostly([20, 50], [0, -1, "x"])),
+                       n_games=50, games=("lucky-pirates", "skull-island"), words=("--no-skill",)), 4),
+    # Skull Island's ladder holds optimal-ev, whose policy a --set would solve anew
+    "skill": (runs_of("skill", n_games=40, games=("lucky-pirates", "doubloons", "dead-mans-chest")), 20),
     "score": (st.sampled_from(DICE).flatmap(lambda dice: st.tuples(base("score", "--card", "coin", "--dice", dice),
                                                                    st.just([
         option("--card", mostly(["coin", "sea-battle-2", "skull-2", "chest", "captain", "storm", "peace", "none"],
