@@ -18,8 +18,8 @@ MAX_GAMES = 10**12
 MAX_SAVED_GAMES = 10**7
 
 
-def parse_count(value: Any) -> int:
-    """A count of games: 1e6, 1000000, 1_000_000; a positive whole number up to 1e12."""
+def parse_count(value: Any, name: str = "n") -> int:
+    """A count of games (the API parameter ``name``): 1e6, 1000000, 1_000_000; a positive whole number up to 1e12."""
     number = None
     if isinstance(value, bool):
         number = None
@@ -39,7 +39,7 @@ def parse_count(value: Any) -> int:
             if len(fraction) <= exponent:
                 number = int(whole + fraction) * 10 ** (exponent - len(fraction))
     if number is None or number < 1 or number > MAX_GAMES:
-        raise AnalyzerError(f"{param('n')} {value!r} is not allowed: it must be a positive whole number up to 1e12 "
+        raise AnalyzerError(f"{param(name)} {value!r} is not allowed: it must be a positive whole number up to 1e12 "
                             f"(for example 1e6, 1000000 or 1_000_000)")
     return number
 

@@ -87,7 +87,7 @@ def report_specs(specs: list, n: int | str, execution: Execution, out: str | Pat
     if out is None:
         out = _default_output(name if specs[0].scenario else specs[0].game.id, figures)
     path = check_figure_folder(out, figures) if figures else check_pdf_path(out)
-    skill_n = None if skill_n is None else parse_count(skill_n, "--skill-n")
+    skill_n = None if skill_n is None else parse_count(skill_n, "skill_n")
     runs = [play_variant(execution.for_run(index), spec, n, curve=True) for index, spec in enumerate(specs)]
     comparison = Comparison(runs, execution.seed) if len(runs) > 1 else None
     ladder = _skill_ladder(specs[0], skill_n, execution)
