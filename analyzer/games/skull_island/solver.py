@@ -53,7 +53,8 @@ TURN_OPTIONS = ("set_values", "coin_diamond_value", "full_chest_bonus", "sea_bat
 #: rule options that only weight the cards (the deck averages)
 DECK_OPTIONS = ("deck", "promo_storm", "promo_peace")
 #: rule options that do not change a turn
-OTHER_OPTIONS = ("target_score", "floor_at_zero", "tie_rule", "seat_bonus", "max_rounds", "allow_more_players")
+OTHER_OPTIONS = ("target_score", "floor_at_zero", "tie_rule", "seat_bonus", "max_rounds", "allow_more_players",
+                 "card_draw")
 #: the files whose code the solved values depend on (part of the cache key)
 _SOURCES = ("components.py", "dice.py", "rules.py", "scoring.py", "decisions.py", "kernel.py", "strategies.py",
             "solver_space.py", "solver_core.py", "solver_strategies.py")
