@@ -286,7 +286,7 @@ def solve_game(rules: dict[str, Any], players: int, bound_sample: int = BOUND_SA
     check_rules(rules, players)
     path = cache_folder() / f"game-win-{solve_key(rules)}.npz"
     stored = load(path)
-    if stored is not None and int(stored["bound_sample"]) >= bound_sample:
+    if stored is not None and STORED <= set(stored) and int(stored["bound_sample"]) >= bound_sample:
         return {**stored, "cached": True, "path": path}
     from analyzer.games.skull_island.game_bound import restriction_gains
 
@@ -314,6 +314,11 @@ def solve_game(rules: dict[str, Any], players: int, bound_sample: int = BOUND_SA
     }
     save(path, **result)
     return {**result, "cached": False, "path": path, "solved": solved}
+
+
+#: what a cached solve holds (a file without all of it is solved again)
+STORED = frozenset(("seat_1", "shared", "value", "value_moved_bound", "geometry", "floor", "states", "sweeps",
+                    "seconds", "win_choices", "policies", "bound_sample", "bound_gains"))
 
 
 def _table_choices(solved: dict[str, Any]) -> np.ndarray:
