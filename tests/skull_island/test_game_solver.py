@@ -33,8 +33,10 @@ def shared_cache(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def small():
+    """The small game solved, with optimal-ev:final_round=true played against it."""
     rules = resolve(game="skull-island", rules=SMALL).rules
-    return rules, solve_game(rules, 2, bound_sample=2)
+    solution = solve_win(rules, 2, ["optimal-ev:final_round=true"], deck_games=2000, bound_sample=2)
+    return rules, solution
 
 
 def test_turn_outcomes_give_the_solved_expected_score():
@@ -51,7 +53,7 @@ def test_turn_outcomes_give_the_solved_expected_score():
 
 
 def test_the_solve_checks_its_lower_bound_and_its_policy_class(small):
-    _, solved = small
+    solved = small[1].solved
     value = solved["seat_1"] + solved["shared"] / 2
     assert float(solved["value"]) == pytest.approx(value, abs=1e-9)
     assert abs(float(solved["value_moved_bound"]) - float(solved["value"])) < 1e-6
@@ -62,8 +64,8 @@ def test_the_solve_checks_its_lower_bound_and_its_policy_class(small):
 
 def test_optimal_win_against_itself_agrees_with_the_game_value(small):
     """card_draw = independent is the solved model: within 4 standard errors."""
-    _, solved = small
-    n = 20_000
+    solved = small[1].solved
+    n = 100_000
     result = api.simulate(game="skull-island", players=2, strategies=["optimal-win"], n=n, seed=5, workers=2,
                           rules={**SMALL, "card_draw": "independent"}).to_dict()
     for simulated, exact in ((result["seats"][0]["win_rate"], float(solved["seat_1"])),
@@ -73,8 +75,7 @@ def test_optimal_win_against_itself_agrees_with_the_game_value(small):
 
 
 def test_optimal_win_beats_optimal_ev_with_final_round_on_the_model(small):
-    rules, _ = small
-    solution = solve_win(rules, 2, ["optimal-ev:final_round=true"], deck_games=2000, bound_sample=2)
+    solution = small[1]
     row = solution.strategies["optimal-ev:final_round=true"]
     game = solution.to_dict()["game_value"]
     assert row["seat_1"] < game["seat_1"] + game["shared"] / 2
@@ -115,7 +116,7 @@ def test_bad_input_is_one_line(tmp_path):
 
 
 def test_a_cache_that_cannot_be_written_costs_only_the_cache(small, capsys):
-    _, solved = small
+    solved = small[1].solved
     # the cache folder holds the turn policies, but the solve's own file cannot be written
     folder = Path(str(solved["path"])).parent
     other = resolve(game="skull-island", rules={**SMALL, "target_score": 1000}).rules
