@@ -125,3 +125,29 @@ def test_a_cache_that_cannot_be_written_costs_only_the_cache(small, capsys):
     assert not result["cached"]
     errors = capsys.readouterr().err.strip().splitlines()
     assert len(errors) == 1 and errors[0].startswith("warning:"), errors
+
+
+def test_the_end_options_are_honoured():
+    """Seat bonus and floor at zero: the solve agrees with simulation under them too (seat 2's
+    200 points at target 1000 move seat 1's chance by far more than 4 standard errors)."""
+    changes = {"target_score": 1000, "seat_bonus": 200, "floor_at_zero": True}
+    rules = resolve(game="skull-island", rules=changes).rules
+    solved = solve_game(rules, 2, bound_sample=0)
+    assert int(solved["geometry"][0]) == 0  # the floor is the lower bound
+    n = 100_000
+    result = api.simulate(game="skull-island", players=2, strategies=["optimal-win"], n=n, seed=6, workers=2,
+                          rules={**changes, "card_draw": "independent"}).to_dict()
+    exact = float(solved["seat_1"])
+    assert abs(result["seats"][0]["win_rate"] - exact) < 4 * math.sqrt(exact * (1 - exact) / n)
+
+
+def test_every_output_format(small):
+    solution = small[1]
+    assert "optimal-ev:final_round=true" in solution.to_csv()
+    assert "| optimal-ev:final_round=true |" in solution.to_markdown()
+    table = solution.to_table()
+    assert "policy-class" in table and "shared win counts one half" in table
+    keys = solution.to_dict()
+    assert keys["schema"] == "pirate-analyzer/solve-game/1" and keys["objective"] == "win"
+    assert {"seat_1", "seat_2", "shared"} == set(keys["game_value"])
+    assert {"players", "method", "states", "solve_seconds", "strategies"} <= set(keys)
