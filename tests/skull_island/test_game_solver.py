@@ -105,6 +105,8 @@ def test_bad_input_is_one_line(tmp_path):
         ([*base, "--players", "2", "--set", "tie_rule=extra-round"], "tie_rule"),
         ([*base, "--players", "2", "--set", "coin_diamond_value=150"], "coin_diamond_value"),
         ([*base, "--players", "2", "--set", "max_rounds=50"], "max_rounds"),
+        ([*base, "--players", "2", "--set", "target_score=100000"], "target_score"),
+        ([*base, "--players", "2", "--set", "seat_bonus=2000", "--set", "target_score=2000"], "seat_bonus"),
         ([*base, "--players", "2", "--strategy", "endgame"], "endgame"),
         ([*base, "--players", "2", "--card", "coin"], "--card"),
         (["simulate", "--game", "skull-island", "--players", "2", "--strategy", "optimal-win", "--set",

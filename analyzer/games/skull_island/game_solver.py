@@ -60,6 +60,8 @@ END_OPTIONS = ("target_score", "floor_at_zero", "tie_rule", "seat_bonus")
 #: ``card_draw`` says; games run to their end (max_rounds, at least ``MIN_ROUNDS``)
 IGNORED_OPTIONS = ("card_draw", "max_rounds", "allow_more_players")
 MIN_ROUNDS = 1000
+#: the largest target solved (about 1.1 million states; the default 6000 has 23,760)
+MAX_TARGET = 50_000
 #: the most skulls a turn can count (8 dice and a skull-2 card)
 DICE_AND_CARD_SKULLS = 10
 #: rule options counted in points: the solve counts totals in hundreds
@@ -93,6 +95,9 @@ def check_rules(rules: dict[str, Any], players: int) -> None:
         if any(v % POINTS for v in (value if isinstance(value, (list, tuple)) else [value])):
             raise AnalyzerError(f"the win solver cannot honour rule option {name!r} = {value}: it counts totals in "
                                 f"hundreds, so points must be multiples of {POINTS}")
+    if rules["target_score"] > MAX_TARGET:
+        raise AnalyzerError(f"the win solver cannot honour rule option 'target_score' above {MAX_TARGET}: its states "
+                            f"grow with the target's square")
     if rules["seat_bonus"] >= rules["target_score"]:
         raise AnalyzerError("the win solver cannot honour rule option 'seat_bonus' at or above 'target_score'")
 
