@@ -32,7 +32,6 @@ import json
 import math
 import sys
 import time
-import zipfile
 from pathlib import Path
 from typing import Any
 
@@ -40,11 +39,11 @@ import numpy as np
 
 from analyzer.errors import AnalyzerError
 from analyzer.games.options import jsonable
+from analyzer.games.skull_island.cache_files import load_arrays, save_arrays
 from analyzer.games.skull_island.components import N_CARDS
 from analyzer.games.skull_island.game_turns import POINTS
 from analyzer.games.skull_island.rules import deck_counts
 from analyzer.games.skull_island.solver import DECK_OPTIONS, TURN_OPTIONS, cache_folder
-from analyzer.output import atomic_path
 
 POLICY_CLASS = "policy-class"
 SOLVED_PLAYERS = 2
@@ -227,21 +226,10 @@ def class_tables(rules: dict[str, Any], cards: list[int]) -> tuple[np.ndarray, n
 
 # -- the cache ---------------------------------------------------------------------------------
 
-def load(path: Path) -> dict[str, Any] | None:
-    try:
-        with np.load(path, allow_pickle=False) as data:
-            return {name: data[name] for name in data.files}
-    except (OSError, ValueError, KeyError, zipfile.BadZipFile):
-        return None
-
-
 def save(path: Path, **arrays: np.ndarray) -> None:
-    """Write a cache file atomically; one that cannot be written costs only the cache (one warning line)."""
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with atomic_path(path) as temp, open(temp, "wb") as handle:
-            np.savez(handle, **arrays)
-    except OSError as error:
+    """Write the solve's cache file; one that cannot be written costs only the cache (one warning line)."""
+    error = save_arrays(path, **arrays)
+    if error is not None:
         print(f"warning: the win solver's cache {path} cannot be written ({error.strerror or error}); "
               f"the solve is not kept", file=sys.stderr)
 
@@ -290,7 +278,7 @@ def solve_game(rules: dict[str, Any], players: int, bound_sample: int = BOUND_SA
     on that many sampled states (a cached solve with fewer is solved again)."""
     check_rules(rules, players)
     path = cache_folder() / f"game-win-{solve_key(rules)}.npz"
-    stored = load(path)
+    stored = load_arrays(path)
     if stored is not None and STORED <= set(stored) and int(stored["bound_sample"]) >= bound_sample:
         return {**stored, "cached": True, "path": path}
     from analyzer.games.skull_island.game_bound import restriction_gains
