@@ -10,6 +10,7 @@ is the win probability one turn could gain by leaving the class there.
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import numpy as np
@@ -48,44 +49,68 @@ def _utility(values, geometry, phase, x, y, own, opponent) -> float:
     return 0.5 * result if over else 1.0 - values[p2, x2 - low, y2 - low]
 
 
-def exact_turn(card: int, cfg, values, geometry, phase: int, x: int, y: int) -> float:
-    """The best turn over every policy for the utilities of the state (phase, x, y)."""
-    offsets, own, opponents = terminal_pairs(card, cfg)
-    pairs = {pair: _utility(values, geometry, phase, x, y, *pair) for pair in set(zip(own.tolist(),
-                                                                                   opponents.tolist(),
-                                                                                   strict=True))}
-    ends = np.array([pairs[pair] for pair in zip(own.tolist(), opponents.tolist(), strict=True)])
-    on_island = np.zeros(N_RANKS)
-    if island_allowed(card, cfg):
-        table = island_ends(card)
-        for rk in range(N_RANKS):
-            dice = state_dice(rk)
-            skulls = count(dice, SKULL)
-            if skulls + card_skulls(card) < 4:
-                continue
-            seen = 1 if count(dice, SWORD) > 0 else 0
-            for s in range(DICE + 1):
-                for seen_end in range(2):
-                    q = table[skulls, seen, s, seen_end]
-                    if q > 0:
-                        pair = score_turn(card, of(SKULL, s) + of(COIN, DICE - s), 0, True, seen_end == 1, cfg)
-                        on_island[rk] += q * _utility(values, geometry, phase, x, y, *pair)
-    return float(optimize(card, island_allowed(card, cfg), offsets, ends, on_island)[0])
+class TurnEnds:
+    """Every way a card's turn can end, as the exact turn solver reads them: the ends off
+    Skull Island (laid out as :func:`solver_core.terminal_scores`) and, per first-roll rank,
+    the chances of Skull Island's ends, each end an index into ``pairs`` (own, opponents)."""
+
+    def __init__(self, card: int, cfg):
+        self.card = card
+        self.island = bool(island_allowed(card, cfg))
+        self.offsets, own, opponents = terminal_pairs(card, cfg)
+        island_rows = []  # (first-roll rank, own, opponents, probability)
+        if self.island:
+            table = island_ends(card)
+            for rk in range(N_RANKS):
+                dice = state_dice(rk)
+                skulls = count(dice, SKULL)
+                if skulls + card_skulls(card) < 4:
+                    continue
+                seen = 1 if count(dice, SWORD) > 0 else 0
+                for s, seen_end in zip(*np.nonzero(table[skulls, seen]), strict=True):
+                    pair = score_turn(card, of(SKULL, int(s)) + of(COIN, DICE - int(s)), 0, True, seen_end == 1,
+                                      cfg)
+                    island_rows.append((rk, *pair, table[skulls, seen, s, seen_end]))
+        rows = np.array(island_rows, np.float64).reshape(-1, 4)
+        all_pairs = np.concatenate([np.stack([own, opponents], axis=1), rows[:, 1:3].astype(np.int64)])
+        self.pairs, inverse = np.unique(all_pairs, axis=0, return_inverse=True)
+        inverse = inverse.ravel()
+        self.ends = inverse[:own.size]
+        self.island_rank = rows[:, 0].astype(np.int64)
+        self.island_end = inverse[own.size:]
+        self.island_chance = rows[:, 3]
+
+    def best(self, values, geometry, phase: int, x: int, y: int) -> float:
+        """The best turn over every policy for the utilities of the state (phase, x, y)."""
+        utility = np.array([_utility(values, geometry, phase, x, y, int(own), int(opponents))
+                            for own, opponents in self.pairs])
+        on_island = np.zeros(N_RANKS)
+        np.add.at(on_island, self.island_rank, self.island_chance * utility[self.island_end])
+        return float(optimize(self.card, self.island, self.offsets, utility[self.ends], on_island)[0])
 
 
 def restriction_gains(rules: dict[str, Any], solved: dict[str, Any], n: int) -> np.ndarray:
     """Per sampled state and card in the deck: the class's best turn and the exact best turn
-    (``GAIN_COLUMNS``)."""
+    (``GAIN_COLUMNS``); the states on threads (the turn solver releases the GIL), in order."""
+    from analyzer.engine.runner import default_workers
+
     model = solved["model"]
     side = solved["side"]
     values = solved["values"]
-    rows = []
-    for phase, x, y in sample_states(solved["geometry"], n):
+    geometry = solved["geometry"]
+    ends = {card: TurnEnds(card, model.cfg) for card in model.cards} if n else {}
+
+    def rows(state):
+        phase, x, y = state
+        found = []
         for card in model.cards:
             k = side.n_outcomes[card]
-            utilities = np.array([_utility(values, solved["geometry"], phase, x, y, int(side.own[card, i]) * POINTS,
+            utilities = np.array([_utility(values, geometry, phase, x, y, int(side.own[card, i]) * POINTS,
                                            int(side.opponent[card, i]) * POINTS) for i in range(k)])
             best = float((side.dist[card, :side.n_policies[card], :k] @ utilities).max())
-            rows.append((phase, x * POINTS, y * POINTS, card, best,
-                         exact_turn(card, model.cfg, values, solved["geometry"], phase, x, y)))
-    return np.array(rows, np.float64).reshape(-1, len(GAIN_COLUMNS))
+            found.append((phase, x * POINTS, y * POINTS, card, best, ends[card].best(values, geometry, phase, x, y)))
+        return found
+
+    with ThreadPoolExecutor(max_workers=default_workers()) as pool:
+        found = [row for state_rows in pool.map(rows, sample_states(geometry, n)) for row in state_rows]
+    return np.array(found, np.float64).reshape(-1, len(GAIN_COLUMNS))

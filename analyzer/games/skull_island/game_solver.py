@@ -52,7 +52,7 @@ BOUND_MOVE = -2000
 TOLERANCE = 1e-12
 MAX_SWEEPS = 100_000
 #: states sampled for the restriction's bound (see :mod:`game_bound`)
-BOUND_SAMPLE = 24
+BOUND_SAMPLE = 1200
 #: rule options that change the end of the game or its start (besides those of a turn)
 END_OPTIONS = ("target_score", "floor_at_zero", "tie_rule", "seat_bonus")
 #: rule options the solve does not depend on: the card model is ``independent`` whatever
