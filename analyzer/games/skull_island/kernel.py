@@ -55,7 +55,7 @@ class Inputs(NamedTuple):
     seat_tables: np.ndarray  # [players]
     thresholds: np.ndarray  # the needed points at which the final-round tables change
     first_round_table: int  # the first final-round table in ``tables`` (-1: none)
-    win_choices: np.ndarray  # [phase, own total, leader's total, card] (game_solver.win_policy; empty: none)
+    win_choices: np.ndarray  # [phase, own total, leader's total, card] (game_solver.win_policy; unused: zeros)
     win_low: int  # the lowest total (in hundreds) of ``win_choices``
 
 
@@ -179,11 +179,11 @@ def play_game(inputs, state, key, scratch, tally, outcome, game_records, row):
     The deck is shuffled from the inputs' order at the start of the game and reshuffled
     whenever it runs out, from the game's stream ``state``, so a game is the same in any
     chunk (with ``card_draw = "independent"``, each turn's card is drawn from the whole
-    deck instead, from the same stream). Each turn's dice (and a random strategy's choices) come from the turn's own
-    sub-stream (seed, game, turn), so two rule variants roll the same dice turn by turn:
-    common random numbers stay in step after the variants' decisions differ. Scores are
-    the final totals; lengths are (rounds, turns); a game stopped at max_rounds is
-    capped and decided on the totals as they stand.
+    deck instead, from the same stream). Each turn's dice (and a random strategy's
+    choices) come from the turn's own sub-stream (seed, game, turn), so two rule variants
+    roll the same dice turn by turn: common random numbers stay in step after the
+    variants' decisions differ. Scores are the final totals; lengths are (rounds, turns);
+    a game stopped at max_rounds is capped and decided on the totals as they stand.
 
     Inlined into the template, as ``play_turn`` is here: a call per game would cost
     about 5% of the run (measured with four threshold players).
