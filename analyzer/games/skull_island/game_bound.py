@@ -89,7 +89,7 @@ class TurnEnds:
         return float(optimize(self.card, self.island, self.offsets, utility[self.ends], on_island)[0])
 
 
-def restriction_gains(rules: dict[str, Any], solved: dict[str, Any], n: int) -> np.ndarray:
+def restriction_gains(solved: dict[str, Any], n: int) -> np.ndarray:
     """Per sampled state and card in the deck: the class's best turn and the exact best turn
     (``GAIN_COLUMNS``); the states on threads (the turn solver releases the GIL), in order."""
     from analyzer.engine.runner import default_workers

@@ -93,7 +93,7 @@ class GameSolution(Rendered):
         self.deck = deck
 
     def _bound(self) -> dict[str, Any]:
-        gains = np.asarray(self.solved["bound_gains"]).reshape(-1, 6)
+        gains = np.asarray(self.solved["bound_gains"]).reshape(-1, 6)  # game_bound.GAIN_COLUMNS
         diff = np.maximum(gains[:, 5] - gains[:, 4], 0.0) if gains.size else np.zeros(1)
         worst = int(np.argmax(diff)) if gains.size else None
         return {"sampled_states": int(len({tuple(row[:3]) for row in gains.tolist()})), "sampled_turns": len(gains),

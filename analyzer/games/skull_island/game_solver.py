@@ -303,7 +303,7 @@ def solve_game(rules: dict[str, Any], players: int, bound_sample: int = BOUND_SA
         "win_choices": _table_choices(solved),
         "policies": np.array([len(solved["members"].get(c, [])) for c in range(N_CARDS)], np.int64),
         "bound_sample": np.int64(bound_sample),
-        "bound_gains": restriction_gains(rules, solved, bound_sample),
+        "bound_gains": restriction_gains(solved, bound_sample),
     }
     save(path, **result)
     return {**result, "cached": False, "path": path, "solved": solved}
