@@ -165,6 +165,9 @@ COMMANDS: dict[str, tuple[st.SearchStrategy, int]] = {
     "solve": (st.tuples(base("solve", "--quiet"), st.just([
         option("--card", mostly(["coin", "skull-1"], ["nosuch"])), option("--needed", st.sampled_from(["x", "-1"])),
         option("--strategy", mostly(["threshold", "random"], ["nosuch", "threshold:x=1"])),
+        # the whole-game solve takes minutes: only --objective values and combinations it refuses
+        option("--objective", st.sampled_from(["nosuch", ""])), base("--objective", "win", "--players", "3"),
+        base("--objective", "win", "--card", "coin"),
         option("--game", mostly(["skull-island"], ["doubloons"])), option("--scenario", st.sampled_from(
             ["junk.toml", "folder", "/dev/zero", "missing.toml"])), option("--set", st.sampled_from(BAD_SETS)),
         fmt, out])), 10),

@@ -16,7 +16,15 @@ def _score(spec, card: str, dice: str, chest: str, island: bool):
     return referee(spec.rules, card, dice, chest, island)
 
 
-def _solve(spec, cards: tuple[str, ...], strategy_specs: tuple[str, ...], needed: int | None, quiet: bool):
+def _solve(spec, cards: tuple[str, ...], strategy_specs: tuple[str, ...], needed: int | None, quiet: bool,
+           objective: str):
+    if objective == "win":
+        from analyzer.errors import AnalyzerError
+        from analyzer.games.skull_island.game_report import solve_win
+
+        if cards or needed is not None:
+            raise AnalyzerError(f"--objective win takes no {'--card' if cards else '--needed'}: it solves whole games")
+        return solve_win(spec.rules, spec.players, list(strategy_specs))
     from analyzer.games.skull_island.solver import solve
 
     return solve(spec.rules, cards=list(cards), strategies=list(strategy_specs), needed=needed,
@@ -37,8 +45,10 @@ SCORE = GameCommand(
 
 SOLVE = GameCommand(
     name="solve",
-    summary="The optimal Skull Island turn per fortune card, and the exact value of each strategy.",
+    summary="The optimal Skull Island turn per fortune card, and the exact value of each strategy; with "
+            "--objective win, the two-player game solved for the chance of winning.",
     run=_solve,
+    players=True,
     options=(
         click.Option(["--card", "cards"], multiple=True, metavar="CARD",
                      help="A fortune card to show (repeatable; default: every card in the deck)."),
@@ -49,6 +59,9 @@ SOLVE = GameCommand(
                      help="Maximise the probability that the turn scores at least POINTS instead of the expected "
                           "score."),
         click.Option(["--quiet"], is_flag=True, help="No progress bar."),
+        click.Option(["--objective"], type=click.Choice(["turn", "win"]), default="turn", show_default=True,
+                     help="turn: the best turn per card (expected score or --needed); win: the whole 2-player game "
+                          "solved for P(win), --strategy naming the strategies to play against it (--players 2)."),
     ),
 )
 

@@ -10,7 +10,14 @@ from analyzer.games.skull_island import rules as rules_module
 from analyzer.games.skull_island import stats as stats_module
 from analyzer.games.skull_island.components import N_CARDS
 from analyzer.games.skull_island.kernel import Inputs, Scratch, Tally, play_game
-from analyzer.games.skull_island.strategies import DEFAULT_STRATEGY, SOLVED, STRATEGIES, TABULATED, param_row
+from analyzer.games.skull_island.strategies import (
+    DEFAULT_STRATEGY,
+    PLAYS_TO_WIN,
+    SOLVED,
+    STRATEGIES,
+    TABULATED,
+    param_row,
+)
 
 SCORE_BINS = (-20000, 100, 800)  # final totals from -20,000 to 60,000 in steps of 100
 
@@ -22,7 +29,8 @@ def _state_tables(rules, seats: list[StrategyChoice]) -> dict:
     A strategy that reads only the turn's dice (``TABULATED``) is tabulated here, once
     per distinct parameter set; optimal-ev reads the solver's tables, solved once per
     rule set and cached on disk (see :mod:`solver`), with the final-round tables after
-    them when a seat plays its last turn to beat the leader. Other seats decide live.
+    them when a seat plays its last turn to beat the leader or plays to win (optimal-win,
+    every turn a final-round table picked by the solved game). Other seats decide live.
     """
     from analyzer.games.skull_island.decisions import tabulate
     from analyzer.games.skull_island.solver_space import alive_scores
@@ -52,14 +60,19 @@ def _state_tables(rules, seats: list[StrategyChoice]) -> dict:
     thresholds = np.zeros(0, np.int64)
     first_round_table = -1
     stacked = np.stack(tables)
-    if any(s.name in SOLVED and s.params.get("final_round") for s in seats):
+    if any((s.name in SOLVED and s.params.get("final_round")) or s.name == PLAYS_TO_WIN for s in seats):
         from analyzer.games.skull_island.solver import final_round_tables
 
         thresholds, round_tables = final_round_tables(rules)
         first_round_table = len(tables)
         stacked = np.concatenate([stacked, round_tables])
+    win_choices, win_low = np.zeros((2, 1, 1, N_CARDS), np.int64), 0
+    if any(s.name == PLAYS_TO_WIN for s in seats):
+        from analyzer.games.skull_island.game_solver import win_policy
+
+        win_choices, win_low = win_policy(rules)
     return {"tables": stacked, "seat_tables": np.array(seat_tables, np.int64), "thresholds": thresholds,
-            "first_round_table": first_round_table}
+            "first_round_table": first_round_table, "win_choices": win_choices, "win_low": win_low}
 
 
 class SkullIsland(Game):

@@ -14,12 +14,14 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
-from analyzer.engine.rng import shuffle, substream
+from analyzer.engine.rng import randint, shuffle, substream
 from analyzer.games.skull_island.components import CHEST, DICE, SKULL, SORCERESS, STORM, SWORD
 from analyzer.games.skull_island.decisions import decide, random_decision
 from analyzer.games.skull_island.dice import NON_SKULL, count, roll, total_dice
+from analyzer.games.skull_island.game_values import win_table
 from analyzer.games.skull_island.rules import (
     C_FLOOR,
+    C_INDEPENDENT_DRAW,
     C_MAX_ROUNDS,
     C_SEAT_BONUS,
     C_TARGET,
@@ -28,7 +30,7 @@ from analyzer.games.skull_island.rules import (
 )
 from analyzer.games.skull_island.scoring import card_skulls, island_allowed, score_turn
 from analyzer.games.skull_island.solver_space import SCORES, final_round_table, state_index, table_decision
-from analyzer.games.skull_island.strategies import OPTIMAL_EV, P_FINAL_ROUND, RANDOM
+from analyzer.games.skull_island.strategies import OPTIMAL_EV, OPTIMAL_WIN, P_FINAL_ROUND, RANDOM
 
 # a turn's outcome, as the per-card statistics see it
 ENDED_ALIVE, DIED, ON_ISLAND = 0, 1, 2
@@ -41,7 +43,8 @@ class Inputs(NamedTuple):
     and the policy tables the seats play by: seat s reads ``seat_tables[s]`` (-1: it
     decides live), and an optimal-ev seat with final_round, in its last turn, the
     final-round table for the points it needs (from ``first_round_table`` on, chosen by
-    ``thresholds``; see :mod:`solver`).
+    ``thresholds``; see :mod:`solver`). An optimal-win seat plays, every turn, the
+    final-round table that ``win_choices`` (see :func:`game_values.win_table`) names.
     """
 
     strategies: np.ndarray  # [players] each seat's index in strategies.STRATEGIES
@@ -52,6 +55,8 @@ class Inputs(NamedTuple):
     seat_tables: np.ndarray  # [players]
     thresholds: np.ndarray  # the needed points at which the final-round tables change
     first_round_table: int  # the first final-round table in ``tables`` (-1: none)
+    win_choices: np.ndarray  # [phase, own total, leader's total, card] (game_solver.win_policy; unused: zeros)
+    win_low: int  # the lowest total (in hundreds) of ``win_choices``
 
 
 class Scratch(NamedTuple):
@@ -173,11 +178,12 @@ def play_game(inputs, state, key, scratch, tally, outcome, game_records, row):
 
     The deck is shuffled from the inputs' order at the start of the game and reshuffled
     whenever it runs out, from the game's stream ``state``, so a game is the same in any
-    chunk. Each turn's dice (and a random strategy's choices) come from the turn's own
-    sub-stream (seed, game, turn), so two rule variants roll the same dice turn by turn:
-    common random numbers stay in step after the variants' decisions differ. Scores are
-    the final totals; lengths are (rounds, turns); a game stopped at max_rounds is
-    capped and decided on the totals as they stand.
+    chunk (with ``card_draw = "independent"``, each turn's card is drawn from the whole
+    deck instead, from the same stream). Each turn's dice (and a random strategy's
+    choices) come from the turn's own sub-stream (seed, game, turn), so two rule variants
+    roll the same dice turn by turn: common random numbers stay in step after the
+    variants' decisions differ. Scores are the final totals; lengths are (rounds, turns);
+    a game stopped at max_rounds is capped and decided on the totals as they stand.
 
     Inlined into the template, as ``play_turn`` is here: a call per game would cost
     about 5% of the run (measured with four threshold players).
@@ -194,9 +200,11 @@ def play_game(inputs, state, key, scratch, tally, outcome, game_records, row):
     floor_at_zero = cfg[C_FLOOR] != 0
     tie_extra = cfg[C_TIE_EXTRA] != 0
     deck_size = deck.shape[0]
+    independent = cfg[C_INDEPENDENT_DRAW] != 0
 
     deck[:] = inputs.deck
-    shuffle(state, deck, deck_size)
+    if not independent:
+        shuffle(state, deck, deck_size)
     deck_pos = 0
     for seat in range(players):
         totals[seat] = seat * cfg[C_SEAT_BONUS]
@@ -216,11 +224,14 @@ def play_game(inputs, state, key, scratch, tally, outcome, game_records, row):
         for seat in range(players):
             if not in_play[seat]:
                 continue
-            if deck_pos == deck_size:
-                shuffle(state, deck, deck_size)
-                deck_pos = 0
-            card = deck[deck_pos]
-            deck_pos += 1
+            if independent:
+                card = deck[randint(state, deck_size)]
+            else:
+                if deck_pos == deck_size:
+                    shuffle(state, deck, deck_size)
+                    deck_pos = 0
+                card = deck[deck_pos]
+                deck_pos += 1
             leader = -(1 << 62)
             for other in range(players):
                 if other != seat and totals[other] > leader:
@@ -229,6 +240,9 @@ def play_game(inputs, state, key, scratch, tally, outcome, game_records, row):
             table = inputs.seat_tables[seat]
             if final_turn and strategies[seat] == OPTIMAL_EV and params[seat, P_FINAL_ROUND] != 0:
                 table = final_round_table(inputs.thresholds, inputs.first_round_table, leader - totals[seat] + 1)
+            elif strategies[seat] == OPTIMAL_WIN:
+                table = win_table(inputs.win_choices, inputs.win_low, inputs.first_round_table, final_turn,
+                                  totals[seat], leader, card)
             seat_params = (params[seat, 0], params[seat, 1], params[seat, 2], params[seat, 3], params[seat, 4],
                            params[seat, 5])
             own, opponents, turn_outcome, dice_rolled, illegal = play_turn(

@@ -33,6 +33,10 @@ OPTIONS = (
            choices=tuple(c for c in DECK_CARDS if c not in ("storm", "peace"))),
     Option("promo_storm", "int", 0, "storm promo cards in the deck", low=0, high=100),
     Option("promo_peace", "int", 0, "peace promo cards in the deck", low=0, high=100),
+    Option("card_draw", "choice", "deck",
+           "deck: each turn's card comes from the shuffled deck, reshuffled when empty; independent: each turn's "
+           "card is drawn afresh with the deck's proportions (the model the win solver solves exactly)",
+           choices=("deck", "independent")),
     Option("skull_island", "bool", True,
            "4+ skulls on the first roll go to Skull Island (false: an ordinary death)"),
     Option("sea_battle_blocks_island", "bool", True,
@@ -53,7 +57,7 @@ EXTRA_ROUNDS = 10
 # positions (a tuple is a plain value to Numba: no reference counting in the hot loop).
 (C_SET_3, C_SET_4, C_SET_5, C_SET_6, C_SET_7, C_SET_8, C_SET_9, C_COIN_DIAMOND, C_FULL_CHEST,
  C_ISLAND_PENALTY, C_PEACE_PENALTY, C_SEA_2, C_SEA_3, C_SEA_4, C_TARGET, C_SKULL_ISLAND, C_SEA_BLOCKS,
- C_FLOOR, C_TIE_EXTRA, C_SEAT_BONUS, C_MAX_ROUNDS) = range(21)
+ C_FLOOR, C_TIE_EXTRA, C_SEAT_BONUS, C_MAX_ROUNDS, C_INDEPENDENT_DRAW) = range(22)
 
 
 def deck_counts(rules: dict) -> np.ndarray:
@@ -77,5 +81,5 @@ def kernel_config(rules: dict) -> tuple[int, ...]:
         *rules["set_values"], rules["coin_diamond_value"], rules["full_chest_bonus"], rules["island_penalty"],
         rules["peace_penalty"], *rules["sea_battle_values"], rules["target_score"], int(rules["skull_island"]),
         int(rules["sea_battle_blocks_island"]), int(rules["floor_at_zero"]), int(rules["tie_rule"] == "extra-round"),
-        rules["seat_bonus"], rules["max_rounds"],
+        rules["seat_bonus"], rules["max_rounds"], int(rules["card_draw"] == "independent"),
     )

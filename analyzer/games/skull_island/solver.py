@@ -26,7 +26,6 @@ import hashlib
 import json
 import os
 import time
-import zipfile
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -38,6 +37,7 @@ from analyzer.engine.progress import Progress
 from analyzer.errors import AnalyzerError
 from analyzer.games.base import StrategyChoice
 from analyzer.games.options import jsonable
+from analyzer.games.skull_island.cache_files import load_arrays, save_arrays
 from analyzer.games.skull_island.components import CARDS, N_CARDS, SORCERESS
 from analyzer.games.skull_island.rules import deck_counts, kernel_config
 from analyzer.games.skull_island.strategies import STRATEGIES, param_row
@@ -53,7 +53,8 @@ TURN_OPTIONS = ("set_values", "coin_diamond_value", "full_chest_bonus", "sea_bat
 #: rule options that only weight the cards (the deck averages)
 DECK_OPTIONS = ("deck", "promo_storm", "promo_peace")
 #: rule options that do not change a turn
-OTHER_OPTIONS = ("target_score", "floor_at_zero", "tie_rule", "seat_bonus", "max_rounds", "allow_more_players")
+OTHER_OPTIONS = ("target_score", "floor_at_zero", "tie_rule", "seat_bonus", "max_rounds", "allow_more_players",
+                 "card_draw")
 #: the files whose code the solved values depend on (part of the cache key)
 _SOURCES = ("components.py", "dice.py", "rules.py", "scoring.py", "decisions.py", "kernel.py", "strategies.py",
             "solver_space.py", "solver_core.py", "solver_strategies.py")
@@ -84,23 +85,6 @@ def rules_key(rules: dict[str, Any]) -> str:
 def cache_folder() -> Path:
     root = os.environ.get(CACHE_ENV)
     return (Path(root).expanduser() if root else Path.home() / ".cache" / "pirate-analyzer") / "skull-island"
-
-
-def _load_arrays(path: Path) -> dict[str, np.ndarray] | None:
-    """A cache file's arrays, or None when it is missing or unreadable (then it is recomputed)."""
-    try:
-        with np.load(path, allow_pickle=False) as data:
-            return {name: data[name] for name in data.files}
-    except (OSError, ValueError, KeyError, zipfile.BadZipFile):
-        return None
-
-
-def _save_arrays(path: Path, **arrays: np.ndarray) -> None:
-    """Write a cache file atomically; a folder that cannot be written only costs the cache."""
-    with contextlib.suppress(OSError):
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with atomic_path(path) as temp, open(temp, "wb") as handle:
-            np.savez(handle, **arrays)
 
 
 def _load_values(path: Path) -> dict[str, list[float]]:
@@ -162,7 +146,7 @@ def _objective(needed: int | None) -> tuple[int, float]:
 def optimal_policies(rules: dict[str, Any], needed: int | None = None, progress: Progress | None = None) -> Policies:
     """The optimal policies of every card (expected score, or P(score >= needed)); cached on disk."""
     path = cache_folder() / f"policy-{_tag(needed)}-{rules_key(rules)}.npz"
-    stored = _load_arrays(path)
+    stored = load_arrays(path)
     if stored is not None:
         if progress is not None:
             progress.total -= N_CARDS  # nothing to compute
@@ -179,7 +163,7 @@ def optimal_policies(rules: dict[str, Any], needed: int | None = None, progress:
                         np.array([r[3] for r in results], dtype=np.int64),
                         np.array([decision_states(card) for card in range(N_CARDS)], dtype=np.int64), seconds,
                         False, path)
-    _save_arrays(path, table=policies.table, value=policies.value, sweeps=policies.sweeps, states=policies.states,
+    save_arrays(path, table=policies.table, value=policies.value, sweeps=policies.sweeps, states=policies.states,
                  seconds=np.float64(seconds))
     return policies
 
@@ -203,7 +187,7 @@ def final_round_tables(rules: dict[str, Any]) -> tuple[np.ndarray, np.ndarray]:
     can reach, is the expected-score policy. Chosen by ``final_round_table``.
     """
     path = cache_folder() / f"final-round-{rules_key(rules)}.npz"
-    stored = _load_arrays(path)
+    stored = load_arrays(path)
     if stored is not None:
         return stored["thresholds"], stored["tables"]
     from analyzer.games.skull_island.solver_core import AT_LEAST, achievable_scores, solve_card
@@ -224,7 +208,7 @@ def final_round_tables(rules: dict[str, Any]) -> tuple[np.ndarray, np.ndarray]:
 
     per_card = _per_card(card_tables, None)
     tables = np.stack([np.stack([per_card[card][j] for card in range(N_CARDS)]) for j in range(thresholds.size + 1)])
-    _save_arrays(path, thresholds=thresholds, tables=tables)
+    save_arrays(path, thresholds=thresholds, tables=tables)
     return thresholds, tables
 
 

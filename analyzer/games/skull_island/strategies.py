@@ -50,10 +50,16 @@ STRATEGIES = (
          Option("behind_stop_at", "int", 1200, "stop_at used when behind the leader and someone nears the target",
                 low=0, high=100000)),
     ),
+    Strategy(
+        "optimal-win",
+        "plays to win: the two-player game solved for the chance of winning (analyze solve --objective win) "
+        "picks each turn's policy from the totals; with 3 to 5 players it plays against the leader's total",
+        in_skill_ladder=False,
+    ),
 )
 DEFAULT_STRATEGY = "threshold"
 
-FIRST_ROLL, RANDOM, THRESHOLD, SET_CHASER, OPTIMAL_EV, ENDGAME = range(6)
+FIRST_ROLL, RANDOM, THRESHOLD, SET_CHASER, OPTIMAL_EV, ENDGAME, OPTIMAL_WIN = range(7)
 
 # Every parameter name has one slot in the kernel's per-seat parameter row; a strategy
 # without that parameter gets the value here (endgame always chases the full chest).
@@ -64,6 +70,8 @@ SLOT_FALLBACK = {"stop_at": 0, "max_skulls": 2, "chase_full_chest": True, "dange
                  "final_round": False}
 #: strategies that read the solved policy tables
 SOLVED = ("optimal-ev",)
+#: the strategy that reads the solved game (``game_solver.win_policy``) and the final-round tables
+PLAYS_TO_WIN = "optimal-win"
 #: strategies whose decisions depend on the turn's dice alone: the kernel plays them
 #: from a table of every decision (``decisions.tabulate``), one lookup per roll
 TABULATED = ("first-roll", "threshold", "set-chaser")

@@ -1,0 +1,329 @@
+"""Skull Island's two-player game solved for the chance of winning (``analyze solve --objective win``).
+
+The model: each turn's fortune card is drawn afresh with the deck's proportions (rule
+option ``card_draw = "independent"``; a whole-game solve cannot remember a shuffled
+deck), totals are counted in hundreds, and a game state is (the mover's total, the
+opponent's, whether the opponent is the trigger and this is the mover's last turn),
+see :mod:`game_values`. The value of a state is P(the mover wins) + P(shared win) / 2.
+
+The method (``POLICY_CLASS``): on each card the mover plays one turn policy of a
+class: the expected-score policy and, for every score N, the policy that maximises
+P(turn score >= N) (the final-round tables of :func:`solver.final_round_tables`, one
+per distinct table). Each policy's exact outcome distribution comes from
+:mod:`game_turns`; value iteration over the score pairs then picks, per state and
+card, the policy of the class that wins most (:func:`game_values.solve_values`).
+What the restriction may lose is measured by solving the whole turn exactly (every
+turn policy, :func:`solver_core.optimize`) for the utility of its ends at a sample of
+states (:mod:`game_bound`).
+
+Totals below ``LOWER_BOUND`` count as ``LOWER_BOUND`` (with ``floor_at_zero`` the
+bound is 0 and exact); every solve also solves with the bound ``BOUND_MOVE`` lower and
+reports how much the game value moved.
+
+The solve is cached like the turn policies (:func:`solver.cache_folder`), keyed by the
+rules that change a turn or the end and by the code the values depend on. The kernel's
+``optimal-win`` reads :func:`win_policy`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from analyzer.errors import AnalyzerError
+from analyzer.games.options import jsonable
+from analyzer.games.skull_island.cache_files import load_arrays, save_arrays
+from analyzer.games.skull_island.components import N_CARDS
+from analyzer.games.skull_island.game_turns import POINTS
+from analyzer.games.skull_island.rules import deck_counts
+from analyzer.games.skull_island.solver import DECK_OPTIONS, TURN_OPTIONS, cache_folder
+
+POLICY_CLASS = "policy-class"
+SOLVED_PLAYERS = 2
+LOWER_BOUND = -5000
+BOUND_MOVE = -2000
+TOLERANCE = 1e-12
+MAX_SWEEPS = 100_000
+#: states sampled for the restriction's bound (see :mod:`game_bound`)
+BOUND_SAMPLE = 1200
+#: rule options that change the end of the game or its start (besides those of a turn)
+END_OPTIONS = ("target_score", "floor_at_zero", "tie_rule", "seat_bonus")
+#: rule options the solve does not depend on: the card model is ``independent`` whatever
+#: ``card_draw`` says; games run to their end (max_rounds, at least ``MIN_ROUNDS``)
+IGNORED_OPTIONS = ("card_draw", "max_rounds", "allow_more_players")
+MIN_ROUNDS = 1000
+#: the largest target solved (about 1.1 million states; the default 6000 has 23,760)
+MAX_TARGET = 50_000
+#: the most skulls a turn can count (8 dice and a skull-2 card)
+DICE_AND_CARD_SKULLS = 10
+#: rule options counted in points: the solve counts totals in hundreds
+POINT_OPTIONS = ("set_values", "coin_diamond_value", "full_chest_bonus", "sea_battle_values", "island_penalty",
+                 "peace_penalty", "seat_bonus")
+_SOURCES = ("components.py", "dice.py", "rules.py", "scoring.py", "decisions.py", "kernel.py", "strategies.py",
+            "solver.py", "solver_space.py", "solver_core.py", "solver_strategies.py", "game_turns.py",
+            "game_values.py", "game_solver.py")
+
+
+# -- what the solve honours -----------------------------------------------------------------
+
+def check_rules(rules: dict[str, Any], players: int) -> None:
+    """Refuse, by name, a player count or a rule option the solve cannot honour."""
+    if players != SOLVED_PLAYERS:
+        raise AnalyzerError(f"--objective win solves the {SOLVED_PLAYERS}-player game; got {players} players "
+                            f"(give --players {SOLVED_PLAYERS})")
+    known = {*TURN_OPTIONS, *DECK_OPTIONS, *END_OPTIONS, *IGNORED_OPTIONS}
+    unknown = sorted(set(rules) - known)
+    if unknown:
+        raise AnalyzerError(f"the win solver cannot honour rule option {unknown[0]!r}: it does not know how it "
+                            f"changes the game")
+    if rules["tie_rule"] != "shared":
+        raise AnalyzerError("the win solver cannot honour rule option 'tie_rule' = 'extra-round': it solves "
+                            "'shared' ties only")
+    if rules["max_rounds"] < MIN_ROUNDS:
+        raise AnalyzerError(f"the win solver cannot honour rule option 'max_rounds' below {MIN_ROUNDS}: it plays "
+                            f"games to their end")
+    for name in POINT_OPTIONS:
+        value = rules[name]
+        if any(v % POINTS for v in (value if isinstance(value, (list, tuple)) else [value])):
+            raise AnalyzerError(f"the win solver cannot honour rule option {name!r} = {value}: it counts totals in "
+                                f"hundreds, so points must be multiples of {POINTS}")
+    if rules["target_score"] > MAX_TARGET:
+        raise AnalyzerError(f"the win solver cannot honour rule option 'target_score' above {MAX_TARGET}: its states "
+                            f"grow with the target's square")
+    if rules["seat_bonus"] >= rules["target_score"]:
+        raise AnalyzerError("the win solver cannot honour rule option 'seat_bonus' at or above 'target_score'")
+
+
+def solve_key(rules: dict[str, Any]) -> str:
+    """The cache key: the rules that change a turn or the end, and the code the values depend on."""
+    relevant = {name: rules[name] for name in (*TURN_OPTIONS, *DECK_OPTIONS, *END_OPTIONS)}
+    digest = hashlib.sha256(json.dumps(jsonable(relevant), sort_keys=True).encode())
+    folder = Path(__file__).parent
+    for name in _SOURCES:
+        digest.update((folder / name).read_bytes())
+    return digest.hexdigest()[:24]
+
+
+def card_probabilities(rules: dict[str, Any]) -> np.ndarray:
+    counts = deck_counts(rules).astype(np.float64)
+    return counts / counts.sum()
+
+
+def geometry(rules: dict[str, Any], lower_bound: int, largest_gain: int) -> tuple[int, int, int, bool]:
+    """``(low, top, high, floor)`` of the solved states, in hundreds (see :mod:`game_values`)."""
+    bonus = rules["seat_bonus"] // POINTS
+    floor = bool(rules["floor_at_zero"])
+    low = (0 if floor else lower_bound // POINTS) + min(0, bonus)
+    top = math.ceil(rules["target_score"] / POINTS)
+    return low, top, top + max(1, largest_gain), floor
+
+
+# -- the turn policies and their outcomes -----------------------------------------------------
+
+class Side:
+    """One player's turn play as :mod:`game_values` reads it: per card its possible outcomes
+    (own and opponent changes, in hundreds) and one outcome distribution per policy."""
+
+    def __init__(self, grids: list[list[np.ndarray]], own_low: int, opponent_low: int):
+        supports = [np.flatnonzero(sum(cards).ravel()) if cards else np.zeros(0, np.int64) for cards in grids]
+        width = max(1, *(s.size for s in supports))
+        depth = max(1, *(len(g) for g in grids))
+        self.own = np.zeros((N_CARDS, width), np.int64)
+        self.opponent = np.zeros((N_CARDS, width), np.int64)
+        self.n_outcomes = np.array([s.size for s in supports], np.int64)
+        self.dist = np.zeros((N_CARDS, depth, width))
+        self.n_policies = np.array([len(g) for g in grids], np.int64)
+        for card, (cells, cards) in enumerate(zip(supports, grids, strict=True)):
+            if not cards:
+                continue
+            columns = cards[0].shape[1]
+            self.own[card, :cells.size] = cells // columns + own_low
+            self.opponent[card, :cells.size] = cells % columns + opponent_low
+            for policy, grid in enumerate(cards):
+                self.dist[card, policy, :cells.size] = grid.ravel()[cells]
+
+    @property
+    def largest_gain(self) -> int:
+        return int(self.own.max())
+
+
+def stack(sides: list[Side]) -> tuple[np.ndarray, ...]:
+    """Two sides as the stacked arrays :func:`game_values.play_values` takes (padded alike)."""
+    width = max(s.own.shape[1] for s in sides)
+    depth = max(s.dist.shape[1] for s in sides)
+
+    def padded(array, shape):
+        out = np.zeros(shape, array.dtype)
+        out[tuple(slice(0, n) for n in array.shape)] = array
+        return out
+
+    return (np.stack([padded(s.own, (N_CARDS, width)) for s in sides]),
+            np.stack([padded(s.opponent, (N_CARDS, width)) for s in sides]),
+            np.stack([s.n_outcomes for s in sides]),
+            np.stack([padded(s.dist, (N_CARDS, depth, width)) for s in sides]))
+
+
+class TurnModel:
+    """Every card's first roll and the outcome grids of turn policies under one rule set."""
+
+    def __init__(self, rules: dict[str, Any]):
+        from analyzer.games.skull_island.game_turns import first_roll
+        from analyzer.games.skull_island.rules import kernel_config
+        from analyzer.games.skull_island.solver_core import achievable_scores
+
+        self.cfg = kernel_config(rules)
+        self.probs = card_probabilities(rules)
+        self.cards = [card for card in range(N_CARDS) if self.probs[card] > 0]
+        scores = np.concatenate([achievable_scores(card, self.cfg) for card in self.cards])
+        self.own_low = int(scores.min()) // POINTS
+        self.opponent_low = -2 * rules["island_penalty"] * (DICE_AND_CARD_SKULLS + 1) // POINTS
+        shape = (int(scores.max()) // POINTS - self.own_low + 1, -self.opponent_low + 1)
+        self.starts = {}
+        for card in self.cards:
+            grid = np.zeros(shape)
+            live = first_roll(card, self.cfg, self.own_low, self.opponent_low, grid)
+            self.starts[card] = (grid, live)
+
+    def outcomes(self, card: int, policy: tuple[np.ndarray, ...]) -> np.ndarray:
+        from analyzer.games.skull_island.game_turns import turn_outcomes
+
+        grid, live = self.starts[card]
+        return turn_outcomes(card, self.cfg, grid, live, self.own_low, self.opponent_low, *policy)
+
+    def side(self, policies: dict[int, list[tuple[np.ndarray, ...]]]) -> Side:
+        """The side playing ``policies[card]`` (a list of policies per card in the deck)."""
+        grids = [[self.outcomes(card, p) for p in policies[card]] if card in policies else []
+                 for card in range(N_CARDS)]
+        return Side(grids, self.own_low, self.opponent_low)
+
+
+def class_tables(rules: dict[str, Any], cards: list[int]) -> tuple[np.ndarray, np.ndarray, dict, dict]:
+    """The policy class: ``(thresholds, tables, members, member_of)``: ``members[card]`` lists the
+    final-round table indices of the card's distinct policies, the expected-score one first;
+    ``member_of[card][j]`` is the position in it of final-round table ``j``'s policy."""
+    from analyzer.games.skull_island.solver import final_round_tables
+
+    thresholds, tables = final_round_tables(rules)
+    members, member_of = {}, {}
+    for card in cards:
+        seen: dict[bytes, int] = {}
+        for j in [tables.shape[0] - 1, *range(tables.shape[0] - 1)]:
+            seen.setdefault(tables[j, card].tobytes(), len(seen))
+        members[card] = [0] * len(seen)
+        member_of[card] = np.array([seen[tables[j, card].tobytes()] for j in range(tables.shape[0])], np.int64)
+        for j in range(tables.shape[0] - 1, -1, -1):  # the lowest j of each policy, the expected-score one first
+            members[card][member_of[card][j]] = j
+        members[card][0] = tables.shape[0] - 1
+    return thresholds, tables, members, member_of
+
+
+# -- the cache ---------------------------------------------------------------------------------
+
+def save(path: Path, **arrays: np.ndarray) -> None:
+    """Write the solve's cache file; one that cannot be written costs only the cache (one warning line)."""
+    error = save_arrays(path, **arrays)
+    if error is not None:
+        print(f"warning: the win solver's cache {path} cannot be written ({error.strerror or error}); "
+              f"the solve is not kept", file=sys.stderr)
+
+
+# -- the solve ---------------------------------------------------------------------------------
+
+def solve_model(rules: dict[str, Any], lower_bound: int) -> dict[str, Any]:
+    """Solve over the policy class with this lower bound: the values, choices and class."""
+    from analyzer.games.skull_island.game_values import solve_values
+    from analyzer.games.skull_island.solver_strategies import table_policy
+
+    model = TurnModel(rules)
+    thresholds, tables, members, member_of = class_tables(rules, model.cards)
+    side = model.side({card: [table_policy(tables[j, card]) for j in members[card]] for card in model.cards})
+    low, top, high, floor = geometry(rules, lower_bound, side.largest_gain)
+    values, choices, sweeps, change = solve_values(model.probs, side.own, side.opponent, side.n_outcomes, side.dist,
+                                                   side.n_policies, low, top, high, floor, TOLERANCE, MAX_SWEEPS)
+    table_of = np.zeros((N_CARDS, side.dist.shape[1]), np.int64)
+    for card, js in members.items():
+        table_of[card, :len(js)] = js
+    return {"model": model, "side": side, "values": values, "choices": choices, "sweeps": sweeps,
+            "change": change, "geometry": (low, top, high, floor), "thresholds": thresholds, "members": members,
+            "member_of": member_of, "table_of": table_of}
+
+
+def start_state(rules: dict[str, Any], low: int) -> tuple[int, int, int]:
+    """Seat 1 to move at the start: (phase, x - low, y - low)."""
+    return 0, -low, rules["seat_bonus"] // POINTS - low
+
+
+def play(solved: dict[str, Any], sides: list[Side], choices: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+    """Side 0 against side 1, each by its choices: ``(wins, shared)`` per side to move and state."""
+    from analyzer.games.skull_island.game_values import play_values
+
+    low, top, high, floor = solved["geometry"]
+    own, opponent, n_outcomes, dist = stack(sides)
+    wins, shared, _ = play_values(solved["model"].probs, own, opponent, n_outcomes, dist, np.stack(choices), low,
+                                  top, high, floor, TOLERANCE, MAX_SWEEPS)
+    return wins, shared
+
+
+def solve_game(rules: dict[str, Any], players: int, bound_sample: int = BOUND_SAMPLE) -> dict[str, Any]:
+    """The solved game, cached: value, size, time, the policy as the kernel reads it
+    (``win_choices``: final-round table index per phase, totals and card) and, with
+    ``bound_sample`` > 0, the checks: the lower bound moved, and the restriction's bound
+    on that many sampled states (a cached solve with fewer is solved again)."""
+    check_rules(rules, players)
+    path = cache_folder() / f"game-win-{solve_key(rules)}.npz"
+    stored = load_arrays(path)
+    if stored is not None and STORED <= set(stored) and int(stored["bound_sample"]) >= bound_sample:
+        return {**stored, "cached": True, "path": path}
+    from analyzer.games.skull_island.game_bound import restriction_gains
+
+    start = time.perf_counter()
+    solved = solve_model(rules, LOWER_BOUND)
+    low, top, high, floor = solved["geometry"]
+    state = start_state(rules, low)
+    side = solved["side"]
+    wins, shared = play(solved, [side, side], [solved["choices"], solved["choices"]])
+    seconds = time.perf_counter() - start
+    checked = bound_sample > 0 and not floor
+    moved = solve_model(rules, LOWER_BOUND + BOUND_MOVE)["values"] if checked else None
+    result = {
+        "seat_1": np.float64(wins[(0, *state)]), "shared": np.float64(shared[(0, *state)]),
+        "value": np.float64(solved["values"][state]),
+        "value_moved_bound": np.float64(moved[start_state(rules, low + BOUND_MOVE // POINTS)] if checked
+                                        else solved["values"][state]),
+        "geometry": np.array([low, top, high], np.int64), "floor": np.bool_(floor),
+        "states": np.int64((top - low) * (top - low) + (top - low) * (high - top)),
+        "sweeps": np.int64(solved["sweeps"]), "seconds": np.float64(seconds),
+        "win_choices": _table_choices(solved),
+        "policies": np.array([len(solved["members"].get(c, [])) for c in range(N_CARDS)], np.int64),
+        "bound_sample": np.int64(bound_sample),
+        "bound_gains": restriction_gains(solved, bound_sample),
+    }
+    save(path, **result)
+    return {**result, "cached": False, "path": path, "solved": solved}
+
+
+#: what a cached solve holds (a file without all of it is solved again)
+STORED = frozenset(("seat_1", "shared", "value", "value_moved_bound", "geometry", "floor", "states", "sweeps",
+                    "seconds", "win_choices", "policies", "bound_sample", "bound_gains"))
+
+
+def _table_choices(solved: dict[str, Any]) -> np.ndarray:
+    """The solved choices as final-round table indices (what the kernel's ``win_table`` adds)."""
+    choices = solved["choices"]
+    table_of = solved["table_of"]
+    cards = np.arange(N_CARDS)[None, None, None, :]
+    return table_of[cards, choices].astype(np.int16)
+
+
+def win_policy(rules: dict[str, Any]) -> tuple[np.ndarray, int]:
+    """``(choices, low)`` for the kernel's :func:`game_values.win_table` (solved for 2 players,
+    played by 3 to 5 against the leader)."""
+    solved = solve_game(rules, SOLVED_PLAYERS, bound_sample=0)
+    return solved["win_choices"].astype(np.int64), int(solved["geometry"][0])
