@@ -27,8 +27,8 @@ def test_games_lists_every_game():
 def test_strategies_and_rules_listings():
     strategies = json.loads(invoke("strategies", "--game", "skull-island", "--json").stdout)
     by_name = {s["name"]: s for s in strategies}
-    assert by_name["threshold"]["default"] is True
-    assert {p["name"] for p in by_name["threshold"]["params"]} == {"stop_at", "max_skulls"}
+    assert by_name["solved"]["default"] is True and by_name["threshold"]["default"] is False
+    assert {p["name"] for p in by_name["threshold"]["params"]} == {"stop_at", "max_skulls", "noise"}
     assert "default" in invoke("strategies", "--game", "skull-island").stdout
     rules = {r["name"]: r for r in json.loads(invoke("rules", "--game", "skull-island", "--json").stdout)}
     assert rules["target_score"]["default"] == 6000
@@ -49,7 +49,7 @@ def test_simulate_json_follows_the_interface():
     assert set(data["length"]) == {"unit", "mean", "median", "p5", "p95", "max"}
     assert set(data["first_player_advantage"]) == {"estimate", "ci"}
     assert set(data["run"]) == {"version", "wall_seconds", "games_per_second", "workers", "backend"}
-    card = data["game_stats"]["cards"]["captain"]["threshold"]
+    card = data["game_stats"]["cards"]["captain"]["solved"]
     assert set(card) >= {"turns", "mean_turn_score", "death_rate", "skull_island_rate"}
     assert data["rules"]["target_score"] == 6000 and data["rules"]["deck"]["captain"] == 4
 

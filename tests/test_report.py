@@ -36,18 +36,18 @@ def test_pdf_has_the_expected_pages(skull_report):
     assert reader.metadata.title == "Skull Island (Piraten Kapern): balance report"
     title = texts[0]
     for words in ("Skull Island", "Balance report", "Scenario Standard", "Rules that differ from the standard: none",
-                  "Players: 4", "seat 1 threshold", "Games: 6,144", "Seed: 3", "pirate-analyzer version", "Date:",
+                  "Players: 4", "seat 1 solved", "Games: 6,144", "Seed: 3", "pirate-analyzer version", "Date:",
                   "Simulation wall time"):
         assert words in title, words
     summary = texts[1]
     for words in ("Summary: Standard", "Fairest seat", "Least fair seat", "First-player advantage", "Balance",
-                  "A typical game lasts", "rounds", "Every seat plays threshold"):
+                  "A typical game lasts", "rounds", "Every seat plays solved"):
         assert words in summary, words
     everything = "\n".join(texts)
     for words in ("Win rate by seat", "95% interval", "fair share", "Final score distribution by seat",
                   "final score (points", "Game length in rounds", "Game length in turns", "cumulative share",
                   "Convergence", "games played", "Mean own turn score by fortune card", "Death rate by fortune card",
-                  "Skull Island rate by fortune card", "dice per game", "Skill ladder", "win rate vs reference",
+                  "Skull Island rate by fortune card", "dice per game", "Skill ladder", "win rate",
                   "head to head against random"):
         assert words in everything, words
     assert outcome.skill is not None and outcome.skill.players == 4

@@ -131,7 +131,7 @@ def test_cli_bad_input_is_one_line(args, word):
 
 def test_a_strategy_without_numeric_parameters_is_refused():
     with pytest.raises(AnalyzerError, match="no numeric parameter"):
-        tune(game="skull-island", strategy="first-roll", params=["x=1:2"], n=1000)
+        tune(game="lucky-pirates", strategy="none", params=["x=1:2"], n=1000)
 
 
 def test_a_flag_needs_a_list(duel):

@@ -120,7 +120,7 @@ class SkillLadder(Rendered):
                          f"{low * 100:.2f}–{high * 100:.2f}%", f"{rung['first_player_advantage'] * 100:+.2f}",
                          f"{a_low * 100:+.2f} to {a_high * 100:+.2f}", f"{rung['length_mean']:.2f}",
                          f"{rung['tie_rate'] * 100:.2f}%"])
-        return pd.DataFrame(rows, columns=["rank", "strategy", "win rate vs reference", "95% interval",
+        return pd.DataFrame(rows, columns=["rank", "strategy", "win rate", "95% interval",
                                            "first-player adv.", "95% interval", f"mean {unit}", "ties"])
 
     def summary_lines(self) -> list[str]:

@@ -52,6 +52,13 @@ def _coin_flip(stream):
 
 
 @njit(cache=True, inline="always")
+def chance(stream, probability):
+    """True with ``probability`` (a uniform draw from the sub-stream): ``(happened?, stream)``."""
+    value, stream = split_next(stream)
+    return (value >> np.uint64(11)) * (1.0 / 9007199254740992.0) < probability, stream
+
+
+@njit(cache=True, inline="always")
 def _binomial_half(stream, n):
     """The number of heads in ``n`` <= 63 fair coin flips: ``(heads, stream)``."""
     if n == 0:

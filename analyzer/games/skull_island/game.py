@@ -16,6 +16,7 @@ from analyzer.games.skull_island.strategies import (
     SOLVED,
     STRATEGIES,
     TABULATED,
+    kernel_index,
     param_row,
 )
 
@@ -35,7 +36,6 @@ def _state_tables(rules, seats: list[StrategyChoice]) -> dict:
     from analyzer.games.skull_island.decisions import tabulate
     from analyzer.games.skull_island.solver_space import alive_scores
 
-    names = [s.name for s in STRATEGIES]
     cfg = rules_module.kernel_config(rules)
     tables = [alive_scores(cfg)]  # the first: tables[SCORES]
     index: dict[tuple, int] = {}
@@ -44,14 +44,14 @@ def _state_tables(rules, seats: list[StrategyChoice]) -> dict:
         if seat.name in TABULATED:
             key = (seat.name, tuple(param_row(seat.name, seat.params)))
         elif seat.name in SOLVED:
-            key = (seat.name, ())
+            key = ("solved", ())
         else:
             seat_tables.append(-1)
             continue
         if key not in index:
             index[key] = len(tables)
             if seat.name in TABULATED:
-                tables.append(tabulate(names.index(seat.name), key[1], cfg))
+                tables.append(tabulate(kernel_index(seat.name), key[1], cfg))
             else:
                 from analyzer.games.skull_island.solver import load_policy
 
@@ -95,7 +95,6 @@ class SkullIsland(Game):
         rules_module.check_rules(rules)
 
     def prepare(self, rules, players, seats: list[StrategyChoice]) -> Prepared:
-        names = [s.name for s in STRATEGIES]
         max_rounds = rules["max_rounds"] + rules_module.EXTRA_ROUNDS
         return Prepared(
             players=players,
@@ -104,7 +103,7 @@ class SkullIsland(Game):
             score_bins=SCORE_BINS,
             length_caps={"rounds": max_rounds, "turns": max_rounds * players},
             inputs=Inputs(
-                strategies=np.array([names.index(s.name) for s in seats], dtype=np.int64),
+                strategies=np.array([kernel_index(s.name) for s in seats], dtype=np.int64),
                 params=np.array([param_row(s.name, s.params) for s in seats], dtype=np.float64),
                 cfg=rules_module.kernel_config(rules),
                 deck=np.repeat(np.arange(N_CARDS, dtype=np.int64), rules_module.deck_counts(rules)),

@@ -18,7 +18,8 @@ import numpy as np
 from analyzer.errors import AnalyzerError
 from analyzer.games.base import StrategyChoice
 from analyzer.games.skull_island.game_solver import POINTS, play, start_state
-from analyzer.games.skull_island.solver import EXPECTED_LABEL, SOLVABLE_STRATEGIES
+from analyzer.games.skull_island.solver import EXPECTED_LABEL, SOLVABLE_STRATEGIES, refuse_noise
+from analyzer.games.skull_island.strategies import PLAYED_AS
 
 #: the strategies evaluated by default
 DEFAULT_SPECS = (*SOLVABLE_STRATEGIES, EXPECTED_LABEL, f"{EXPECTED_LABEL}:final_round=true")
@@ -31,9 +32,10 @@ def parse_specs(specs: list[str] | None) -> list[StrategyChoice]:
 
     choices = [parse_strategy(GAME, spec) for spec in (specs or DEFAULT_SPECS)]
     for choice in choices:
-        if choice.name not in (*SOLVABLE_STRATEGIES, EXPECTED_LABEL):
+        if PLAYED_AS.get(choice.name, choice.name) not in (*SOLVABLE_STRATEGIES, EXPECTED_LABEL):
             raise AnalyzerError(f"strategy {choice.name} cannot be evaluated by the win solver: its turn play cannot "
                                 f"be tabulated; it evaluates {', '.join(SOLVABLE_STRATEGIES)}, {EXPECTED_LABEL}")
+        refuse_noise(choice)
     return list({c.label: c for c in choices}.values())
 
 
@@ -56,9 +58,10 @@ def strategy_side(rules: dict[str, Any], solved: dict[str, Any], choice: Strateg
     from analyzer.games.skull_island.solver_strategies import table_policy
 
     model = solved["model"]
-    if choice.name == EXPECTED_LABEL and choice.params.get("final_round"):
+    expected_score_play = PLAYED_AS.get(choice.name, choice.name) == EXPECTED_LABEL
+    if expected_score_play and choice.params.get("final_round"):
         return solved["side"], final_round_choices(solved)
-    if choice.name == EXPECTED_LABEL:
+    if expected_score_play:
         expected = load_policy(rules)
         policies = {card: [table_policy(expected[card])] for card in model.cards}
     else:

@@ -16,7 +16,7 @@ from numba import njit
 
 from analyzer.engine.rng import randint, shuffle, substream
 from analyzer.games.skull_island.components import CHEST, DICE, SKULL, SORCERESS, STORM, SWORD
-from analyzer.games.skull_island.decisions import decide, random_decision
+from analyzer.games.skull_island.decisions import chance, decide, random_decision
 from analyzer.games.skull_island.dice import NON_SKULL, count, roll, total_dice
 from analyzer.games.skull_island.game_values import win_table
 from analyzer.games.skull_island.rules import (
@@ -30,7 +30,7 @@ from analyzer.games.skull_island.rules import (
 )
 from analyzer.games.skull_island.scoring import card_skulls, island_allowed, score_turn
 from analyzer.games.skull_island.solver_space import SCORES, final_round_table, state_index, table_decision
-from analyzer.games.skull_island.strategies import OPTIMAL_EV, OPTIMAL_WIN, P_FINAL_ROUND, RANDOM
+from analyzer.games.skull_island.strategies import OPTIMAL_EV, OPTIMAL_WIN, P_FINAL_ROUND, P_NOISE, RANDOM
 
 # a turn's outcome, as the per-card statistics see it
 ENDED_ALIVE, DIED, ON_ISLAND = 0, 1, 2
@@ -144,7 +144,10 @@ def play_turn(card, strategy, params, cfg, own_total, leader_total, final_turn, 
     rerolls_left = 1 if card == STORM else DICE * 1000
     target = cfg[C_TARGET]
     while skulls < 3 and rerolls_left > 0:
-        if strategy == RANDOM:
+        casual = False
+        if params[P_NOISE] > 0.0 and strategy != RANDOM:
+            casual, stream = chance(stream, params[P_NOISE])
+        if strategy == RANDOM or casual:
             go, new_chest, reroll, stream = random_decision(card, free, chest, sorceress, stream)
         elif table >= 0:
             go, new_chest, reroll = table_decision(tables, table, card, free, chest, sorceress)
@@ -244,7 +247,7 @@ def play_game(inputs, state, key, scratch, tally, outcome, game_records, row):
                 table = win_table(inputs.win_choices, inputs.win_low, inputs.first_round_table, final_turn,
                                   totals[seat], leader, card)
             seat_params = (params[seat, 0], params[seat, 1], params[seat, 2], params[seat, 3], params[seat, 4],
-                           params[seat, 5])
+                           params[seat, 5], params[seat, 6])
             own, opponents, turn_outcome, dice_rolled, illegal = play_turn(
                 card, strategies[seat], seat_params, cfg, totals[seat], leader, final_turn, substream(key, turns),
                 inputs.tables, table)

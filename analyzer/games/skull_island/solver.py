@@ -214,6 +214,13 @@ def final_round_tables(rules: dict[str, Any]) -> tuple[np.ndarray, np.ndarray]:
 
 # -- the strategies' exact values -----------------------------------------------------------
 
+def refuse_noise(choice: StrategyChoice) -> None:
+    """The solvers evaluate noiseless play: a strategy with ``noise`` is refused by name."""
+    if choice.params.get("noise"):
+        raise AnalyzerError(f"strategy {choice.label} cannot be evaluated exactly: the solvers evaluate play "
+                            f"without noise (simulate it instead)")
+
+
 def parse_solvable(specs: list[str] | None) -> list[StrategyChoice]:
     """Strategy specs to evaluate exactly (default: every built-in whose turn play ignores the scores)."""
     from analyzer.games.skull_island import GAME
@@ -224,6 +231,7 @@ def parse_solvable(specs: list[str] | None) -> list[StrategyChoice]:
         if choice.name not in SOLVABLE_STRATEGIES:
             raise AnalyzerError(f"strategy {choice.name} cannot be evaluated per turn: the solver evaluates "
                                 f"{', '.join(SOLVABLE_STRATEGIES)} (endgame plays by the game's scores)")
+        refuse_noise(choice)
     return list({c.label: c for c in choices}.values())
 
 
