@@ -31,6 +31,8 @@ from analyzer.games.doubloons.play_area import (
     parrot_slots,
     pirate_swaps,
 )
+from analyzer.runspec import resolve
+from tests.cli_checks import assert_one_line_error, run_cli
 from tests.doubloons.play_areas import PARROT_HERE, PlayArea, prepared
 
 
@@ -71,6 +73,42 @@ def test_random_takes_the_discard_half_the_time():
     n = 4000
     taken = sum(_source(t) for _ in range(n))
     assert abs(taken / n - 0.5) < 4 * math.sqrt(0.25 / n)
+
+
+# ---- noise: casual players ---------------------------------------------------------------------
+
+def test_noise_zero_draws_no_random_number():
+    # the 4 on the pile opens slot 4: greedy takes it without a tie to break, and at noise 0
+    # it does not draw the number that would decide whether to play at random
+    t = PlayArea(strategies=("greedy:noise=0",))
+    t.lay(0, {4: 1})
+    t.piles(deck=[1], discard=[4])
+    before = t.rng.copy()
+    assert _source(t)
+    assert np.array_equal(t.rng, before)
+
+
+def test_noise_is_the_share_of_random_decisions():
+    # the 7 on the pile is of no use: greedy draws; with noise 0.5 half its decisions are
+    # random and half of those take the 7: a quarter in all
+    t = PlayArea(strategies=("greedy:noise=0.5",))
+    t.lay(0, {4: 1})
+    t.piles(deck=[1], discard=[7])
+    n = 4000
+    taken = sum(_source(t) for _ in range(n))
+    assert abs(taken / n - 0.25) < 4 * math.sqrt(0.25 * 0.75 / n)
+
+
+@pytest.mark.parametrize("spec, label", [("greedy:noise=0", "greedy"), ("saboteur:noise=0.25", "saboteur:noise=0.25"),
+                                         ("random:noise=1", "random:noise=1")])
+def test_labels_name_the_noise_when_set(spec, label):
+    assert resolve(game="doubloons", strategies=[spec]).seats[0].label == label
+
+
+@pytest.mark.parametrize("noise", ["-0.1", "1.5", "high"])
+def test_noise_outside_0_to_1_is_refused(noise):
+    result = run_cli(["simulate", "--game", "doubloons", "--n", "10", "--strategy", f"greedy:noise={noise}"])
+    assert_one_line_error(result, "noise")
 
 
 # ---- the saboteur's rival and kraken hunt -----------------------------------------------------------

@@ -7,12 +7,13 @@ strategy can only make legal moves. A seat's strategy and parameters are
 ``random`` chooses uniformly; ``greedy`` and ``saboteur`` score every candidate (lower
 is better) and choose uniformly among the best. Their notion of "likely to come" is
 :func:`play_area.unseen`: copies of a number neither open on a chest nor (with
-``count_discards``) in the discard pile.
+``count_discards``) in the discard pile. Every strategy makes a decision uniformly at
+random with probability ``noise`` (:func:`plays_randomly`).
 """
 
 from numba import njit
 
-from analyzer.engine.rng import randint
+from analyzer.engine.rng import randint, random01
 from analyzer.games.doubloons.cards import CHESTS, KEY, PARROT
 from analyzer.games.doubloons.play_area import (
     CAND,
@@ -33,6 +34,7 @@ from analyzer.games.doubloons.strategies import (
     P_COUNT_DISCARDS,
     P_KRAKEN_HUNT_AT,
     P_MATCH_POINT_BONUS,
+    P_NOISE,
     P_TAKE_PARROT,
     RANDOM,
     SABOTEUR,
@@ -40,6 +42,14 @@ from analyzer.games.doubloons.strategies import (
 
 #: added to the score of a candidate that does not hit the saboteur's rival
 OFF_TARGET = 1000
+
+
+@njit(cache=True, inline="always")
+def plays_randomly(inputs, p, rng):
+    """Does seat p make this decision uniformly at random? The random strategy always
+    does; any other with probability ``noise`` (a noise of 0 draws no random number)."""
+    noise = inputs.params[p, P_NOISE]
+    return inputs.strategy_ids[p] == RANDOM or (noise > 0 and random01(rng) < noise)
 
 
 @njit(cache=True)
@@ -89,10 +99,9 @@ def choose_source(pirates, shared, inputs, p, rng):
     """True: take the discard pile's top card; False: draw from the deck (both legal).
 
     Inlined: it runs on most turns (see :func:`kernel.play_out_round`)."""
-    strategy = inputs.strategy_ids[p]
-    if strategy == RANDOM:
+    if plays_randomly(inputs, p, rng):
         return randint(rng, 2) == 1
-    if strategy == SABOTEUR and inputs.params[p, P_KRAKEN_HUNT_AT] > 0:
+    if inputs.strategy_ids[p] == SABOTEUR and inputs.params[p, P_KRAKEN_HUNT_AT] > 0:
         players = pirates.shape[0]
         target = rival(pirates, shared, inputs, p)
         next_player = (p + shared[V_DIRECTION] + players) % players
@@ -111,7 +120,7 @@ def choose_source(pirates, shared, inputs, p, rng):
 @njit(cache=True)
 def choose_parrot_slot(pirates, shared, inputs, p, count, rng):
     """Where the parrot goes: greedy picks the number least likely to come."""
-    if inputs.strategy_ids[p] == RANDOM:
+    if plays_randomly(inputs, p, rng):
         return shared[CAND + randint(rng, count)]
     remember = inputs.params[p, P_COUNT_DISCARDS] != 0
     for i in range(count):
@@ -134,7 +143,7 @@ def _aim(pirates, shared, inputs, p, count):
 def choose_swap(pirates, shared, inputs, p, count, rng):
     """The pirate's swap: greedy gives its own parrot away if it can, else takes the
     number least likely to come."""
-    if inputs.strategy_ids[p] == RANDOM:
+    if plays_randomly(inputs, p, rng):
         return shared[CAND + randint(rng, count)]
     remember = inputs.params[p, P_COUNT_DISCARDS] != 0
     for i in range(count):
@@ -151,7 +160,7 @@ def choose_swap(pirates, shared, inputs, p, count, rng):
 def choose_chain(pirates, shared, inputs, p, count, rng):
     """A chain's target (an opponent's parrot or closed chest): greedy chains the one
     whose number is most likely to come."""
-    if inputs.strategy_ids[p] == RANDOM:
+    if plays_randomly(inputs, p, rng):
         return shared[CAND + randint(rng, count)]
     remember = inputs.params[p, P_COUNT_DISCARDS] != 0
     for i in range(count):
@@ -163,7 +172,7 @@ def choose_chain(pirates, shared, inputs, p, count, rng):
 @njit(cache=True)
 def choose_key(pirates, shared, inputs, p, count, rng):
     """What the key unlocks: greedy frees the slot whose number is most likely to come."""
-    if inputs.strategy_ids[p] == RANDOM:
+    if plays_randomly(inputs, p, rng):
         return shared[CAND + randint(rng, count)]
     remember = inputs.params[p, P_COUNT_DISCARDS] != 0
     for i in range(count):

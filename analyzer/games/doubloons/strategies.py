@@ -1,12 +1,14 @@
 """Doubloons' strategies: names, parameters, defaults and descriptions.
 
-The decisions themselves are jitted in :mod:`policies`; a strategy reaches the kernel
+The decisions themselves are jitted in :mod:`decisions`; a strategy reaches the kernel
 as its index in ``STRATEGIES`` plus one row of parameters in ``PARAM_SLOTS`` order.
 """
 
 from analyzer.games.base import Strategy
 from analyzer.games.options import Option
 
+_NOISE = Option("noise", "float", 0.0, "the probability that a decision is a uniformly random legal one",
+                low=0, high=1)
 _TAKE_PARROT = Option("take_parrot", "bool", True,
                       "take a parrot from the discard pile when it has none in play")
 _COUNT_DISCARDS = Option("count_discards", "bool", True,
@@ -15,14 +17,14 @@ _COUNT_DISCARDS = Option("count_discards", "bool", True,
 
 STRATEGIES = (
     Strategy("random", "uniformly random legal decisions: deck or discard, the parrot's chest, "
-                       "the pirate's swap, the chains' targets, what the key unlocks"),
+                       "the pirate's swap, the chains' targets, what the key unlocks", (_NOISE,)),
     Strategy(
         "greedy",
         "takes the discard whenever it opens a chest (a key when something of its own is chained); "
         "puts the parrot on the chest whose number is least likely to come; swaps its parrot away with the "
         "pirate, else takes the number least likely to come; chains and unlocks the chests whose numbers "
         "are most likely to come",
-        (_TAKE_PARROT, _COUNT_DISCARDS),
+        (_TAKE_PARROT, _COUNT_DISCARDS, _NOISE),
     ),
     Strategy(
         "saboteur",
@@ -35,7 +37,8 @@ STRATEGIES = (
          Option("kraken_hunt_at", "int", 1,
                 "draw from the deck instead of taking the discard when the next player is the rival closest "
                 "to winning with at most this many chests left (0: never)",
-                low=0, high=10)),
+                low=0, high=10),
+         _NOISE),
     ),
 )
 DEFAULT_STRATEGY = "greedy"
@@ -44,9 +47,10 @@ RANDOM, GREEDY, SABOTEUR = range(3)
 
 # Every parameter name has one slot in the kernel's per-seat parameter row; a strategy
 # without that parameter gets the value in SLOT_FALLBACK.
-PARAM_SLOTS = {"take_parrot": 0, "count_discards": 1, "match_point_bonus": 2, "kraken_hunt_at": 3}
-P_TAKE_PARROT, P_COUNT_DISCARDS, P_MATCH_POINT_BONUS, P_KRAKEN_HUNT_AT = range(4)
-SLOT_FALLBACK = {"take_parrot": True, "count_discards": True, "match_point_bonus": 0.0, "kraken_hunt_at": 0}
+PARAM_SLOTS = {"take_parrot": 0, "count_discards": 1, "match_point_bonus": 2, "kraken_hunt_at": 3, "noise": 4}
+P_TAKE_PARROT, P_COUNT_DISCARDS, P_MATCH_POINT_BONUS, P_KRAKEN_HUNT_AT, P_NOISE = range(5)
+SLOT_FALLBACK = {"take_parrot": True, "count_discards": True, "match_point_bonus": 0.0, "kraken_hunt_at": 0,
+                 "noise": 0.0}
 
 
 def param_row(params: dict) -> list[float]:
