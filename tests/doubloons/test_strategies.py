@@ -125,15 +125,32 @@ def test_the_rival_is_the_opponent_with_fewest_chests_left_counting_match_points
         assert rival(t.pirates, t.shared, t.inputs, 0) == expected
 
 
-@pytest.mark.parametrize("hunt_at, left, take", [(1, 1, False), (1, 2, True), (0, 1, True)])
-def test_the_saboteur_draws_for_the_kraken_when_its_rival_is_about_to_finish(hunt_at, left, take):
-    # the 4 on the discard pile would open slot 4, but the next player (seat 2) is the rival
-    # with `left` chests to open: at most kraken_hunt_at -> draw from the deck instead
-    t = PlayArea(strategies=(f"saboteur:kraken_hunt_at={hunt_at}",))
-    t.lay(0, {4: 1, 5: 2, 6: 3})
+HUNTER = "saboteur:kraken_hunt_at=1"
+
+
+def _hunt_area(strategy, left, top, krakens_discarded=0):
+    # pirate 1 has slot 5 chained; the next player (seat 2) is the rival with `left` chests
+    # to open; seat 3 has five. The pile's top card is `top`, below it some krakens (5 in the deck).
+    t = PlayArea(strategies=(strategy,))
+    t.lay(0, {4: 1, 5: 2, 6: 3}, chained=(5,))
     t.lay(1, {s: 1 for s in range(1, left + 1)})
     t.lay(2, {1: 2, 2: 3, 3: 4, 4: 5, 5: 6})
-    t.piles(deck=[1], discard=[4])
+    t.piles(deck=[1], discard=[KRAKEN] * krakens_discarded + [top])
+    return t
+
+
+@pytest.mark.parametrize("strategy, left, top, krakens_discarded, take", [
+    (HUNTER, 1, KEY, 0, False),                   # the rival is about to finish: hunt rather than unlock
+    (HUNTER, 1, PARROT, 4, False),                # ... or take the parrot: a kraken can still come
+    (HUNTER, 1, KEY, 5, True),                    # every kraken is in the pile: nothing to hunt
+    (HUNTER + ",count_discards=false", 1, KEY, 5, False),  # ... unless it does not remember the pile
+    (HUNTER, 2, KEY, 0, True),                    # the rival has two chests left: no hunt
+    ("saboteur", 1, KEY, 0, True),                # by default it never hunts
+    (HUNTER, 1, 4, 0, True),                      # a number that opens a chest is never given up
+])
+def test_the_saboteur_hunts_the_kraken_only_when_one_can_come_and_only_instead_of_a_parrot_or_key(
+        strategy, left, top, krakens_discarded, take):
+    t = _hunt_area(strategy, left, top, krakens_discarded)
     assert _source(t) == take
 
 

@@ -14,7 +14,7 @@ random with probability ``noise`` (:func:`plays_randomly`).
 from numba import njit
 
 from analyzer.engine.rng import randint, random01
-from analyzer.games.doubloons.cards import CHESTS, KEY, PARROT
+from analyzer.games.doubloons.cards import CHESTS, KRAKEN, PARROT
 from analyzer.games.doubloons.play_area import (
     CAND,
     CAND_SCORE,
@@ -26,6 +26,7 @@ from analyzer.games.doubloons.play_area import (
     V_DIRECTION,
     can_place,
     discard_top,
+    discarded,
     key_targets,
     parrot_slots,
     unseen,
@@ -94,27 +95,39 @@ def rival(pirates, shared, inputs, p):
     return best
 
 
+@njit(cache=True)
+def hunts_kraken(pirates, shared, inputs, p):
+    """The saboteur's kraken hunt: its rival plays next with at most ``kraken_hunt_at``
+    chests left, and a kraken can still come (not every kraken is in the discard pile
+    it remembers)."""
+    hunt_at = inputs.params[p, P_KRAKEN_HUNT_AT]
+    if inputs.strategy_ids[p] != SABOTEUR or hunt_at == 0:
+        return False
+    players = pirates.shape[0]
+    target = rival(pirates, shared, inputs, p)
+    if target != (p + shared[V_DIRECTION] + players) % players or pirates[target, F_UNOPENED] > hunt_at:
+        return False
+    seen = discarded(shared, KRAKEN) if inputs.params[p, P_COUNT_DISCARDS] != 0 else 0
+    return inputs.composition[KRAKEN] > seen
+
+
 @njit(cache=True, inline="always")
 def choose_source(pirates, shared, inputs, p, rng):
     """True: take the discard pile's top card; False: draw from the deck (both legal).
 
-    Inlined: it runs on most turns (see :func:`kernel.play_out_round`)."""
+    A number that opens a chest is always taken; a parrot or a key that would help is
+    left for the saboteur's kraken hunt. Inlined: it runs on most turns (see
+    :func:`kernel.play_out_round`)."""
     if plays_randomly(inputs, p, rng):
         return randint(rng, 2) == 1
-    if inputs.strategy_ids[p] == SABOTEUR and inputs.params[p, P_KRAKEN_HUNT_AT] > 0:
-        players = pirates.shape[0]
-        target = rival(pirates, shared, inputs, p)
-        next_player = (p + shared[V_DIRECTION] + players) % players
-        if target == next_player and pirates[target, F_UNOPENED] <= inputs.params[p, P_KRAKEN_HUNT_AT]:
-            return False
     top = discard_top(shared)
     if top <= CHESTS:
         return can_place(pirates, p, top)
     if top == PARROT:
-        return inputs.params[p, P_TAKE_PARROT] != 0 and parrot_slots(pirates, shared, p) > 0
-    if top == KEY:
-        return key_targets(pirates, shared, p) > 0
-    return False
+        take = inputs.params[p, P_TAKE_PARROT] != 0 and parrot_slots(pirates, shared, p) > 0
+    else:  # the key: the only other card that can be taken
+        take = key_targets(pirates, shared, p) > 0
+    return take and not hunts_kraken(pirates, shared, inputs, p)
 
 
 @njit(cache=True)

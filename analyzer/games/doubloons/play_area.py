@@ -96,6 +96,17 @@ def discard_top(shared):
 
 
 @njit(cache=True)
+def discarded(shared, card):
+    """Copies of ``card`` in the discard pile."""
+    base = shared[V_DISCARD_AT]
+    count = 0
+    for i in range(shared[V_DISCARD_N]):
+        if shared[base + i] == card:
+            count += 1
+    return count
+
+
+@njit(cache=True)
 def pop_deck(shared):
     n = shared[V_DECK_N] - 1
     shared[V_DECK_N] = n

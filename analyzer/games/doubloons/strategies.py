@@ -28,15 +28,16 @@ STRATEGIES = (
     ),
     Strategy(
         "saboteur",
-        "greedy, but aims the pirate and the chains at the rival closest to winning, and draws from the "
-        "deck (hoping for the kraken) when that rival plays next and is about to finish",
+        "greedy, but aims the pirate and the chains at the rival closest to winning; with kraken_hunt_at, when "
+        "that rival plays next and is about to finish while a kraken can still come, it draws from the deck "
+        "hoping for one rather than take a parrot or a key (never rather than a number that opens a chest)",
         (_TAKE_PARROT, _COUNT_DISCARDS,
          Option("match_point_bonus", "float", 2.0,
                 "a rival one round win from the match counts as this many chests closer to winning",
                 low=0, high=10),
-         Option("kraken_hunt_at", "int", 1,
-                "draw from the deck instead of taking the discard when the next player is the rival closest "
-                "to winning with at most this many chests left (0: never)",
+         Option("kraken_hunt_at", "int", 0,
+                "hunt the kraken when the next player is the rival closest to winning with at most this many "
+                "chests left (0: never; hunting costs more than it gains, see docs/doubloons.md)",
                 low=0, high=10),
          _NOISE),
     ),
