@@ -12,7 +12,7 @@ import pytest
 
 from analyzer.engine.runner import run
 from analyzer.games.doubloons import GAME
-from analyzer.games.doubloons.cards import KEY, KRAKEN, PARROT
+from analyzer.games.doubloons.cards import CHAINED_PARROT, KEY, KRAKEN, PARROT
 from analyzer.games.doubloons.decisions import (
     choose_chain,
     choose_key,
@@ -47,8 +47,6 @@ def _source(t, p=0):
     ({4: 1}, (), 7, False),                  # slot 7 is open: the 7 is of no use
     ({4: PARROT_HERE}, (), 4, True),         # the 4 replaces its parrot
     ({4: PARROT_HERE}, (4,), 4, False),      # ... unless the parrot is chained
-    ({4: 1}, (), PARROT, True),              # a parrot opens a chest
-    ({4: 1}, (4,), PARROT, False),           # ... not if every closed chest is chained
     ({4: 1}, (4,), KEY, True),               # an unused key frees the chained chest
     ({4: 1}, (), KEY, False),                # nothing to unlock
 ])
@@ -59,11 +57,22 @@ def test_greedy_takes_the_discard_whenever_it_opens_a_chest(closed, chained, top
     assert _source(t) == take
 
 
-def test_greedy_can_leave_the_parrot_on_the_pile():
-    t = PlayArea(strategies=("greedy:take_parrot=false",))
-    t.lay(0, {4: 1})
-    t.piles(deck=[1], discard=[PARROT])
-    assert not _source(t)
+@pytest.mark.parametrize("strategy, chained, on_parrot, discarded, take", [
+    ("greedy", (), 1, 4, True),             # all 5 chained parrots seen: 4 in the pile, 1 on a parrot
+    ("greedy", (4,), 1, 4, False),          # ... but every closed chest is chained
+    ("greedy", (), 0, 4, False),            # one chained parrot can still come
+    ("greedy:parrot_chain_limit=1", (), 0, 4, True),   # ... which this greedy risks
+    ("greedy:count_discards=false", (), 1, 4, False),  # forgetting the pile, 4 can still come
+    ("greedy:take_parrot=false", (), 1, 4, False),     # never takes a parrot
+])
+def test_greedy_takes_a_parrot_only_while_few_chained_parrots_can_come(strategy, chained, on_parrot, discarded,
+                                                                       take):
+    # 5 chained parrots in the deck; pirate 2 holds a parrot on slot 3, chained if on_parrot
+    t = PlayArea(strategies=(strategy,))
+    t.lay(0, {4: 1}, chained=chained)
+    t.lay(1, {3: PARROT_HERE}, chained=(3,) if on_parrot else ())
+    t.piles(deck=[1], discard=[CHAINED_PARROT] * discarded + [PARROT])
+    assert _source(t) == take
 
 
 def test_random_takes_the_discard_half_the_time():
@@ -141,7 +150,8 @@ def _hunt_area(strategy, left, top, krakens_discarded=0):
 
 @pytest.mark.parametrize("strategy, left, top, krakens_discarded, take", [
     (HUNTER, 1, KEY, 0, False),                   # the rival is about to finish: hunt rather than unlock
-    (HUNTER, 1, PARROT, 4, False),                # ... or take the parrot: a kraken can still come
+    (HUNTER + ",parrot_chain_limit=5", 1, PARROT, 4, False),  # ... or take a parrot: a kraken can still come
+    ("saboteur:parrot_chain_limit=5", 1, PARROT, 4, True),     # (without the hunt it takes it)
     (HUNTER, 1, KEY, 5, True),                    # every kraken is in the pile: nothing to hunt
     (HUNTER + ",count_discards=false", 1, KEY, 5, False),  # ... unless it does not remember the pile
     (HUNTER, 2, KEY, 0, True),                    # the rival has two chests left: no hunt

@@ -14,10 +14,12 @@ random with probability ``noise`` (:func:`plays_randomly`).
 from numba import njit
 
 from analyzer.engine.rng import randint, random01
-from analyzer.games.doubloons.cards import CHESTS, KRAKEN, PARROT
+from analyzer.games.doubloons.cards import CHAINED_PARROT, CHESTS, KRAKEN, PARROT
 from analyzer.games.doubloons.play_area import (
     CAND,
     CAND_SCORE,
+    CHAINED,
+    F_PARROT,
     F_UNOPENED,
     F_WINS,
     HOLDS_PARROT,
@@ -36,6 +38,7 @@ from analyzer.games.doubloons.strategies import (
     P_KRAKEN_HUNT_AT,
     P_MATCH_POINT_BONUS,
     P_NOISE,
+    P_PARROT_CHAIN_LIMIT,
     P_TAKE_PARROT,
     RANDOM,
     SABOTEUR,
@@ -111,12 +114,26 @@ def hunts_kraken(pirates, shared, inputs, p):
     return inputs.composition[KRAKEN] > seen
 
 
+@njit(cache=True)
+def chained_parrots_to_come(pirates, shared, inputs, p):
+    """Chained parrots that could still come: neither lying on a parrot nor in the
+    discard pile (when the strategy remembers it)."""
+    lying = 0
+    for q in range(pirates.shape[0]):
+        slot = pirates[q, F_PARROT]
+        if slot > 0 and pirates[q, CHAINED + slot]:
+            lying += 1
+    seen = discarded(shared, CHAINED_PARROT) if inputs.params[p, P_COUNT_DISCARDS] != 0 else 0
+    return inputs.composition[CHAINED_PARROT] - lying - seen
+
+
 @njit(cache=True, inline="always")
 def choose_source(pirates, shared, inputs, p, rng):
     """True: take the discard pile's top card; False: draw from the deck (both legal).
 
-    A number that opens a chest is always taken; a parrot or a key that would help is
-    left for the saboteur's kraken hunt. Inlined: it runs on most turns (see
+    A number that opens a chest is always taken; a parrot only while few chained parrots
+    can still come (``parrot_chain_limit``); a parrot or a key that would help is left
+    for the saboteur's kraken hunt. Inlined: it runs on most turns (see
     :func:`kernel.play_out_round`)."""
     if plays_randomly(inputs, p, rng):
         return randint(rng, 2) == 1
@@ -124,7 +141,8 @@ def choose_source(pirates, shared, inputs, p, rng):
     if top <= CHESTS:
         return can_place(pirates, p, top)
     if top == PARROT:
-        take = inputs.params[p, P_TAKE_PARROT] != 0 and parrot_slots(pirates, shared, p) > 0
+        take = (inputs.params[p, P_TAKE_PARROT] != 0 and parrot_slots(pirates, shared, p) > 0
+                and chained_parrots_to_come(pirates, shared, inputs, p) <= inputs.params[p, P_PARROT_CHAIN_LIMIT])
     else:  # the key: the only other card that can be taken
         take = key_targets(pirates, shared, p) > 0
     return take and not hunts_kraken(pirates, shared, inputs, p)

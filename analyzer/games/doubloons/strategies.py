@@ -10,10 +10,15 @@ from analyzer.games.options import Option
 _NOISE = Option("noise", "float", 0.0, "the probability that a decision is a uniformly random legal one",
                 low=0, high=1)
 _TAKE_PARROT = Option("take_parrot", "bool", True,
-                      "take a parrot from the discard pile when it has none in play")
+                      "take a parrot from the discard pile when it has none in play (see parrot_chain_limit)")
+_PARROT_CHAIN_LIMIT = Option(
+    "parrot_chain_limit", "int", 0,
+    "take a parrot from the discard pile only while at most this many chained parrots can still come "
+    "(neither lying on a parrot nor in the discard pile it remembers): a parrot in play can be chained",
+    low=0, high=100)
 _COUNT_DISCARDS = Option("count_discards", "bool", True,
-                         "remember the discard pile when judging which numbers are still to come "
-                         "(false: only the open chests count as seen)")
+                         "remember the discard pile when judging which cards are still to come "
+                         "(false: only the open chests and the chains in play count as seen)")
 
 STRATEGIES = (
     Strategy("random", "uniformly random legal decisions: deck or discard, the parrot's chest, "
@@ -24,14 +29,14 @@ STRATEGIES = (
         "puts the parrot on the chest whose number is least likely to come; swaps its parrot away with the "
         "pirate, else takes the number least likely to come; chains and unlocks the chests whose numbers "
         "are most likely to come",
-        (_TAKE_PARROT, _COUNT_DISCARDS, _NOISE),
+        (_TAKE_PARROT, _PARROT_CHAIN_LIMIT, _COUNT_DISCARDS, _NOISE),
     ),
     Strategy(
         "saboteur",
         "greedy, but aims the pirate and the chains at the rival closest to winning; with kraken_hunt_at, when "
         "that rival plays next and is about to finish while a kraken can still come, it draws from the deck "
         "hoping for one rather than take a parrot or a key (never rather than a number that opens a chest)",
-        (_TAKE_PARROT, _COUNT_DISCARDS,
+        (_TAKE_PARROT, _PARROT_CHAIN_LIMIT, _COUNT_DISCARDS,
          Option("match_point_bonus", "float", 2.0,
                 "a rival one round win from the match counts as this many chests closer to winning",
                 low=0, high=10),
@@ -48,10 +53,11 @@ RANDOM, GREEDY, SABOTEUR = range(3)
 
 # Every parameter name has one slot in the kernel's per-seat parameter row; a strategy
 # without that parameter gets the value in SLOT_FALLBACK.
-PARAM_SLOTS = {"take_parrot": 0, "count_discards": 1, "match_point_bonus": 2, "kraken_hunt_at": 3, "noise": 4}
-P_TAKE_PARROT, P_COUNT_DISCARDS, P_MATCH_POINT_BONUS, P_KRAKEN_HUNT_AT, P_NOISE = range(5)
+PARAM_SLOTS = {"take_parrot": 0, "count_discards": 1, "match_point_bonus": 2, "kraken_hunt_at": 3, "noise": 4,
+               "parrot_chain_limit": 5}
+P_TAKE_PARROT, P_COUNT_DISCARDS, P_MATCH_POINT_BONUS, P_KRAKEN_HUNT_AT, P_NOISE, P_PARROT_CHAIN_LIMIT = range(6)
 SLOT_FALLBACK = {"take_parrot": True, "count_discards": True, "match_point_bonus": 0.0, "kraken_hunt_at": 0,
-                 "noise": 0.0}
+                 "noise": 0.0, "parrot_chain_limit": 100}
 
 
 def param_row(params: dict) -> list[float]:
