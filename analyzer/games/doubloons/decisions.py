@@ -3,7 +3,7 @@
 Each decision gets the legal candidates already in ``shared[CAND:CAND + count]`` (written
 by the legal-move functions of :mod:`play_area`) and returns the chosen one, so a
 strategy can only make legal moves. A seat's strategy and parameters are
-``inputs.strategy_ids[p]`` and ``inputs.params[p]`` (see :class:`kernel.Inputs`).
+``inputs.strategy_ids[p]`` and ``inputs.params[p]`` (see :class:`inputs.Inputs`).
 ``random`` chooses uniformly; ``greedy`` and ``saboteur`` score every candidate (lower
 is better) and choose uniformly among the best. Their notion of "likely to come" is
 :func:`play_area.unseen`: copies of a number neither open on a chest nor (with
@@ -34,6 +34,7 @@ from analyzer.games.doubloons.play_area import (
     unseen,
 )
 from analyzer.games.doubloons.strategies import (
+    LOOKAHEAD,
     P_COUNT_DISCARDS,
     P_KRAKEN_HUNT_AT,
     P_MATCH_POINT_BONUS,
@@ -46,6 +47,12 @@ from analyzer.games.doubloons.strategies import (
 
 #: added to the score of a candidate that does not hit the saboteur's rival
 OFF_TARGET = 1000
+
+
+@njit(cache=True, inline="always")
+def searches(inputs, p):
+    """Does seat p decide by search (``lookahead``: see :mod:`lookahead`) rather than here?"""
+    return inputs.strategy_ids[p] == LOOKAHEAD
 
 
 @njit(cache=True, inline="always")
@@ -134,7 +141,7 @@ def choose_source(pirates, shared, inputs, p, rng):
     A number that opens a chest is always taken; a parrot only while few chained parrots
     can still come (``parrot_chain_limit``); a parrot or a key that would help is left
     for the saboteur's kraken hunt. Inlined: it runs on most turns (see
-    :func:`kernel.play_out_round`)."""
+    :func:`turns.continue_round`)."""
     if plays_randomly(inputs, p, rng):
         return randint(rng, 2) == 1
     top = discard_top(shared)
