@@ -56,9 +56,9 @@ STRATEGIES = HEURISTICS + (
         "searches: tries every legal choice with playouts to the end of the round, every pirate playing the "
         "base strategy and the cards it cannot see dealt at random, and plays the best on average when it beats "
         "the base strategy's own choice by enough; slower than the others: at its defaults a 2-player match "
-        "against greedy takes about 250 times as long as one between greedy players",
+        "against saboteur takes about 250 times as long as one between saboteurs",
         (Option("rollouts", "int", 16, "playouts per legal choice at each decision", low=1, high=10000),
-         Option("base", "choice", "greedy", "the strategy every pirate plays in the playouts, at its defaults",
+         Option("base", "choice", "saboteur", "the strategy every pirate plays in the playouts, at its defaults",
                 choices=tuple(s.name for s in HEURISTICS)),
          Option("evidence", "float", 3.0,
                 "a choice replaces the base strategy's own only when its playouts beat it by more than this many "
@@ -70,7 +70,7 @@ STRATEGIES = HEURISTICS + (
          _NOISE),
     ),
 )
-DEFAULT_STRATEGY = "greedy"
+DEFAULT_STRATEGY = "saboteur"
 
 RANDOM, GREEDY, SABOTEUR, LOOKAHEAD = range(4)
 SCORE = OBJECTIVES.index("score")
