@@ -1,11 +1,13 @@
-"""Speed goal of doubloons (issue 4): 1e6 three-player matches (best of 3 rounds, greedy
-players) in at most 15 s wall on 2 cores once compiled. Also the searching player's
-speed (issue 16): two-player matches of lookahead at its defaults against greedy."""
+"""Speed goal of doubloons (issue 4): 1e6 three-player matches (best of 3 rounds, the
+default strategy: saboteurs since issue 16) in at most 15 s wall on 2 cores once
+compiled. Also the searching player's speed (issue 16): two-player matches of
+lookahead at its defaults against the default strategy."""
 
 import time
 
 from analyzer.engine.runner import default_workers, run
 from analyzer.games.doubloons import GAME
+from analyzer.games.doubloons.strategies import DEFAULT_STRATEGY
 from analyzer.runspec import resolve
 
 GAMES = 1_000_000
@@ -28,14 +30,15 @@ def timed(strategies: list[str], players: int, games: int, workers: int) -> tupl
 
 def main() -> None:
     workers = default_workers()
-    totals, wall, cpu = timed(["greedy"], PLAYERS, GAMES, workers)
+    totals, wall, cpu = timed([DEFAULT_STRATEGY], PLAYERS, GAMES, workers)
     turns = sum(i * int(c) for i, c in enumerate(totals["length_turns"])) / GAMES
     verdict = "ok" if wall <= GOAL_SECONDS else "SLOWER THAN GOAL"
-    print(f"doubloons simulate: {GAMES:,} matches, {PLAYERS} players, {workers} workers: "
+    print(f"doubloons simulate: {GAMES:,} matches, {PLAYERS} players ({DEFAULT_STRATEGY}), {workers} workers: "
           f"{wall:.2f} s wall ({cpu:.2f} s CPU), {GAMES / wall:,.0f} matches/s, "
           f"{turns:.0f} turns a match (goal {GOAL_SECONDS:.0f} s: {verdict})")
-    _, wall, cpu = timed(["lookahead", "greedy"], 2, LOOKAHEAD_GAMES, workers)
-    print(f"doubloons lookahead (defaults) vs greedy: {LOOKAHEAD_GAMES:,} matches, 2 players, {workers} workers: "
+    _, wall, cpu = timed(["lookahead", DEFAULT_STRATEGY], 2, LOOKAHEAD_GAMES, workers)
+    print(f"doubloons lookahead (defaults) vs {DEFAULT_STRATEGY}: {LOOKAHEAD_GAMES:,} matches, 2 players, "
+          f"{workers} workers: "
           f"{wall:.2f} s wall ({cpu:.2f} s CPU), {LOOKAHEAD_GAMES / wall:,.0f} matches/s, "
           f"{LOOKAHEAD_GAMES / cpu:,.0f} a CPU second")
 
