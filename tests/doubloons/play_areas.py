@@ -10,7 +10,6 @@ import numpy as np
 
 from analyzer.games.doubloons import GAME
 from analyzer.games.doubloons.cards import CHESTS, PARROT
-from analyzer.games.doubloons.kernel import N_EVENTS
 from analyzer.games.doubloons.play_area import (
     CARD,
     CHAINED,
@@ -31,6 +30,7 @@ from analyzer.games.doubloons.play_area import (
     V_DISCARD_N,
     new_play_area,
 )
+from analyzer.games.doubloons.turns import N_EVENTS
 from analyzer.runspec import resolve
 
 #: a slot holding the owner's parrot (in ``lay``)

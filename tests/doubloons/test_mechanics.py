@@ -21,20 +21,6 @@ from analyzer.games.doubloons.cards import (
     PIRATE,
     USED_KEY,
 )
-from analyzer.games.doubloons.kernel import (
-    E_DISCARD_TAKES,
-    E_LOST_TURNS,
-    E_PARROT_MOVES,
-    E_PASSES,
-    E_REFILLS,
-    E_SPECIALS,
-    FROM_CHEST,
-    FROM_DECK,
-    N_SPECIALS,
-    USED,
-    next_player,
-    play_out_round,
-)
 from analyzer.games.doubloons.play_area import (
     CAND,
     CARD,
@@ -57,6 +43,7 @@ from analyzer.games.doubloons.play_area import (
     V_REDEALS,
     V_REFILLS,
     V_SKIP,
+    V_TURNS,
     WON_IN_FINAL_TURNS,
     WON_ROUND,
     can_take_discard,
@@ -66,13 +53,37 @@ from analyzer.games.doubloons.play_area import (
     pirate_swaps,
     refill_deck,
 )
+from analyzer.games.doubloons.turns import (
+    E_DISCARD_TAKES,
+    E_LOST_TURNS,
+    E_PARROT_MOVES,
+    E_PASSES,
+    E_REFILLS,
+    E_SPECIALS,
+    FROM_CHEST,
+    FROM_DECK,
+    N_SPECIALS,
+    ROUND_CAPPED,
+    ROUND_OVER,
+    USED,
+    begin_round,
+    continue_round,
+    next_player,
+)
 from tests.doubloons.play_areas import PARROT_HERE, PlayArea
+
+
+def _play(t, inputs, start):
+    """The dealt round played from seat ``start``: (turns, capped, audit violations)."""
+    begin_round(t.shared, start)
+    outcome, violations = continue_round(t.pirates, t.shared, inputs, t.events, t.rng)
+    assert outcome in (ROUND_OVER, ROUND_CAPPED)
+    return int(t.shared[V_TURNS]), outcome == ROUND_CAPPED, violations
 
 
 def _turn(t, p=0):
     """Pirate p plays one turn: the round played out under a cap of one turn."""
-    one_turn = t.inputs._replace(max_turns_per_round=1)
-    play_out_round(t.pirates, t.shared, one_turn, t.events, p, t.rng)
+    _play(t, t.inputs._replace(max_turns_per_round=1), p)
 
 
 def _special_count(t, p, origin, card):
@@ -464,7 +475,7 @@ def test_the_deal_is_redone_until_a_number_is_left_to_start_the_discard_pile():
 # ---- a round ---------------------------------------------------------------------------------------
 
 def _round(t, start=0):
-    return play_out_round(t.pirates, t.shared, t.inputs, t.events, start, t.rng)
+    return _play(t, t.inputs, start)
 
 
 def _race(final_turns, direction=1, under_five=2):

@@ -12,7 +12,7 @@ import pytest
 
 from analyzer.engine.runner import run
 from analyzer.games.doubloons import GAME
-from analyzer.games.doubloons.cards import KEY, KRAKEN, PARROT
+from analyzer.games.doubloons.cards import CHAINED_PARROT, KEY, KRAKEN, PARROT
 from analyzer.games.doubloons.decisions import (
     choose_chain,
     choose_key,
@@ -31,6 +31,8 @@ from analyzer.games.doubloons.play_area import (
     parrot_slots,
     pirate_swaps,
 )
+from analyzer.runspec import resolve
+from tests.cli_checks import assert_one_line_error, run_cli
 from tests.doubloons.play_areas import PARROT_HERE, PlayArea, prepared
 
 
@@ -45,8 +47,6 @@ def _source(t, p=0):
     ({4: 1}, (), 7, False),                  # slot 7 is open: the 7 is of no use
     ({4: PARROT_HERE}, (), 4, True),         # the 4 replaces its parrot
     ({4: PARROT_HERE}, (4,), 4, False),      # ... unless the parrot is chained
-    ({4: 1}, (), PARROT, True),              # a parrot opens a chest
-    ({4: 1}, (4,), PARROT, False),           # ... not if every closed chest is chained
     ({4: 1}, (4,), KEY, True),               # an unused key frees the chained chest
     ({4: 1}, (), KEY, False),                # nothing to unlock
 ])
@@ -57,11 +57,22 @@ def test_greedy_takes_the_discard_whenever_it_opens_a_chest(closed, chained, top
     assert _source(t) == take
 
 
-def test_greedy_can_leave_the_parrot_on_the_pile():
-    t = PlayArea(strategies=("greedy:take_parrot=false",))
-    t.lay(0, {4: 1})
-    t.piles(deck=[1], discard=[PARROT])
-    assert not _source(t)
+@pytest.mark.parametrize("strategy, chained, on_parrot, discarded, take", [
+    ("greedy", (), 1, 4, True),             # all 5 chained parrots seen: 4 in the pile, 1 on a parrot
+    ("greedy", (4,), 1, 4, False),          # ... but every closed chest is chained
+    ("greedy", (), 0, 4, False),            # one chained parrot can still come
+    ("greedy:parrot_chain_limit=1", (), 0, 4, True),   # ... which this greedy risks
+    ("greedy:count_discards=false", (), 1, 4, False),  # forgetting the pile, 4 can still come
+    ("greedy:take_parrot=false", (), 1, 4, False),     # never takes a parrot
+])
+def test_greedy_takes_a_parrot_only_while_few_chained_parrots_can_come(strategy, chained, on_parrot, discarded,
+                                                                       take):
+    # 5 chained parrots in the deck; pirate 2 holds a parrot on slot 3, chained if on_parrot
+    t = PlayArea(strategies=(strategy,))
+    t.lay(0, {4: 1}, chained=chained)
+    t.lay(1, {3: PARROT_HERE}, chained=(3,) if on_parrot else ())
+    t.piles(deck=[1], discard=[CHAINED_PARROT] * discarded + [PARROT])
+    assert _source(t) == take
 
 
 def test_random_takes_the_discard_half_the_time():
@@ -71,6 +82,42 @@ def test_random_takes_the_discard_half_the_time():
     n = 4000
     taken = sum(_source(t) for _ in range(n))
     assert abs(taken / n - 0.5) < 4 * math.sqrt(0.25 / n)
+
+
+# ---- noise: casual players ---------------------------------------------------------------------
+
+def test_noise_zero_draws_no_random_number():
+    # the 4 on the pile opens slot 4: greedy takes it without a tie to break, and at noise 0
+    # it does not draw the number that would decide whether to play at random
+    t = PlayArea(strategies=("greedy:noise=0",))
+    t.lay(0, {4: 1})
+    t.piles(deck=[1], discard=[4])
+    before = t.rng.copy()
+    assert _source(t)
+    assert np.array_equal(t.rng, before)
+
+
+def test_noise_is_the_share_of_random_decisions():
+    # the 7 on the pile is of no use: greedy draws; with noise 0.5 half its decisions are
+    # random and half of those take the 7: a quarter in all
+    t = PlayArea(strategies=("greedy:noise=0.5",))
+    t.lay(0, {4: 1})
+    t.piles(deck=[1], discard=[7])
+    n = 4000
+    taken = sum(_source(t) for _ in range(n))
+    assert abs(taken / n - 0.25) < 4 * math.sqrt(0.25 * 0.75 / n)
+
+
+@pytest.mark.parametrize("spec, label", [("greedy:noise=0", "greedy"), ("saboteur:noise=0.25", "saboteur:noise=0.25"),
+                                         ("random:noise=1", "random:noise=1")])
+def test_labels_name_the_noise_when_set(spec, label):
+    assert resolve(game="doubloons", strategies=[spec]).seats[0].label == label
+
+
+@pytest.mark.parametrize("noise", ["-0.1", "1.5", "high"])
+def test_noise_outside_0_to_1_is_refused(noise):
+    result = run_cli(["simulate", "--game", "doubloons", "--n", "10", "--strategy", f"greedy:noise={noise}"])
+    assert_one_line_error(result, "noise")
 
 
 # ---- the saboteur's rival and kraken hunt -----------------------------------------------------------
@@ -87,15 +134,33 @@ def test_the_rival_is_the_opponent_with_fewest_chests_left_counting_match_points
         assert rival(t.pirates, t.shared, t.inputs, 0) == expected
 
 
-@pytest.mark.parametrize("hunt_at, left, take", [(1, 1, False), (1, 2, True), (0, 1, True)])
-def test_the_saboteur_draws_for_the_kraken_when_its_rival_is_about_to_finish(hunt_at, left, take):
-    # the 4 on the discard pile would open slot 4, but the next player (seat 2) is the rival
-    # with `left` chests to open: at most kraken_hunt_at -> draw from the deck instead
-    t = PlayArea(strategies=(f"saboteur:kraken_hunt_at={hunt_at}",))
-    t.lay(0, {4: 1, 5: 2, 6: 3})
+HUNTER = "saboteur:kraken_hunt_at=1"
+
+
+def _hunt_area(strategy, left, top, krakens_discarded=0):
+    # pirate 1 has slot 5 chained; the next player (seat 2) is the rival with `left` chests
+    # to open; seat 3 has five. The pile's top card is `top`, below it some krakens (5 in the deck).
+    t = PlayArea(strategies=(strategy,))
+    t.lay(0, {4: 1, 5: 2, 6: 3}, chained=(5,))
     t.lay(1, {s: 1 for s in range(1, left + 1)})
     t.lay(2, {1: 2, 2: 3, 3: 4, 4: 5, 5: 6})
-    t.piles(deck=[1], discard=[4])
+    t.piles(deck=[1], discard=[KRAKEN] * krakens_discarded + [top])
+    return t
+
+
+@pytest.mark.parametrize("strategy, left, top, krakens_discarded, take", [
+    (HUNTER, 1, KEY, 0, False),                   # the rival is about to finish: hunt rather than unlock
+    (HUNTER + ",parrot_chain_limit=5", 1, PARROT, 4, False),  # ... or take a parrot: a kraken can still come
+    ("saboteur:parrot_chain_limit=5", 1, PARROT, 4, True),     # (without the hunt it takes it)
+    (HUNTER, 1, KEY, 5, True),                    # every kraken is in the pile: nothing to hunt
+    (HUNTER + ",count_discards=false", 1, KEY, 5, False),  # ... unless it does not remember the pile
+    (HUNTER, 2, KEY, 0, True),                    # the rival has two chests left: no hunt
+    ("saboteur", 1, KEY, 0, True),                # by default it never hunts
+    (HUNTER, 1, 4, 0, True),                      # a number that opens a chest is never given up
+])
+def test_the_saboteur_hunts_the_kraken_only_when_one_can_come_and_only_instead_of_a_parrot_or_key(
+        strategy, left, top, krakens_discarded, take):
+    t = _hunt_area(strategy, left, top, krakens_discarded)
     assert _source(t) == take
 
 

@@ -11,9 +11,11 @@ from analyzer.errors import AnalyzerError
 from analyzer.games.base import Game, Prepared, StrategyChoice
 from analyzer.games.doubloons import rules as rules_module
 from analyzer.games.doubloons import stats as stats_module
-from analyzer.games.doubloons.kernel import N_EVENTS, N_SPECIALS, RECORD_COLUMNS, Inputs, Scratch, Tally, play_game
+from analyzer.games.doubloons.inputs import Inputs
+from analyzer.games.doubloons.kernel import RECORD_COLUMNS, Scratch, Tally, play_game
 from analyzer.games.doubloons.play_area import new_play_area
 from analyzer.games.doubloons.strategies import DEFAULT_STRATEGY, STRATEGIES, param_row
+from analyzer.games.doubloons.turns import N_EVENTS, N_SPECIALS
 
 #: the largest length a histogram holds; longer matches or rounds are counted there
 HISTOGRAM_CAP = 20000

@@ -1,18 +1,18 @@
-"""Doubloons played in jitted code: a turn, a round, and a match, the engine's one game.
+"""Doubloons played in jitted code: a round and a match, the engine's one game.
 
 :func:`play_game` plays one match (best of ``rounds_to_win``) for the engine's chunk
-template. Everything it reads is in :class:`Inputs`; it plays in the chunk's
+template. Everything it reads is in :class:`inputs.Inputs`; it plays in the chunk's
 :class:`Scratch` (the play area of :mod:`play_area` and this match's ``events``) and
-adds to the :class:`Tally`. The per-turn functions take the play area's ``pirates``
-and ``shared`` arrays, the ``inputs``, the per-seat ``events`` counters and the
-generator state. With ``inputs.audit`` set, the play area is audited after the deal
-and after every turn (:func:`audit.audit`): card conservation and the bookkeeping
-invariants; the violations found are counted in ``tally.audit_violations``.
+adds to the :class:`Tally`. The turns are played by :mod:`turns`; the decisions of a
+pirate who searches (``lookahead``) are made between them, by :mod:`lookahead`. With
+``inputs.audit`` set, the play area is audited after the deal and after every turn
+(:func:`audit.audit`), the searchers' playouts included: card conservation and the
+bookkeeping invariants; the violations found are counted in ``tally.audit_violations``.
 
 Numba recompiles and re-optimises everything a function calls, so the functions above
-:func:`play_out_round` (the round's turn loop, compiled once and shared with the tests)
-are inlined into :func:`play_game` rather than stacked as separately compiled levels;
-this keeps a cold compile short.
+:func:`turns.continue_round` (the round's turn loop, compiled once and shared with the
+tests and the playouts) are inlined into :func:`play_game` rather than stacked as
+separately compiled levels; this keeps a cold compile short.
 """
 
 from typing import NamedTuple
@@ -21,67 +21,41 @@ import numpy as np
 from numba import njit
 
 from analyzer.games.doubloons.audit import audit
-from analyzer.games.doubloons.cards import CHESTS, FIRST_SPECIAL, PARROT, SPECIALS
-from analyzer.games.doubloons.decisions import choose_parrot_slot, choose_source
+from analyzer.games.doubloons.cards import CHESTS
+from analyzer.games.doubloons.lookahead import choose
 from analyzer.games.doubloons.play_area import (
     F_CHESTS,
     F_PARROT,
     F_ROUND_WON,
-    F_UNOPENED,
     F_WINS,
-    HOLDS_PARROT,
-    ORDER,
-    STATE,
-    V_DECK_N,
-    V_DIRECTION,
-    V_DISCARD_N,
     V_REDEALS,
     V_REFILLS,
-    V_SKIP,
+    V_TURNS,
     WON_IN_FINAL_TURNS,
-    WON_ROUND,
-    can_place,
-    can_take_discard,
     deal_round,
-    discard_top,
-    parrot_slots,
-    place_number,
-    pop_deck,
-    pop_discard,
-    push_discard,
-    put_parrot,
-    refill_deck,
 )
-from analyzer.games.doubloons.specials import apply_special
-
-N_SPECIALS = len(SPECIALS)
-
-# how a special card reached a pirate, and USED: it acted (events[p, E_SPECIALS + origin * 7 + kind])
-FROM_DECK, FROM_DISCARD, FROM_CHEST, USED = range(4)
-N_ORIGINS = 4
-E_SPECIALS = 0
-(E_TURNS, E_DISCARD_TAKES, E_REFILLS, E_LOST_TURNS, E_PASSES, E_PARROT_MOVES) = range(
-    N_ORIGINS * N_SPECIALS, N_ORIGINS * N_SPECIALS + 6)
-N_EVENTS = N_ORIGINS * N_SPECIALS + 6
+from analyzer.games.doubloons.turns import (
+    DECIDE,
+    E_DISCARD_TAKES,
+    E_LOST_TURNS,
+    E_PARROT_MOVES,
+    E_PASSES,
+    E_REFILLS,
+    E_SPECIALS,
+    E_TURNS,
+    FROM_CHEST,
+    FROM_DECK,
+    FROM_DISCARD,
+    N_SPECIALS,
+    ROUND_CAPPED,
+    USED,
+    begin_round,
+    continue_round,
+    resolve,
+)
 
 #: the game's own ``--save-games`` columns, in the order play_game writes them
 RECORD_COLUMNS = ("first_round_winner", "deck_refills", "lost_turns")
-
-
-class Inputs(NamedTuple):
-    """The kernel inputs of a run (read only): rule values, the deck, the seats' strategies."""
-
-    apply_revealed_specials: bool  # a special uncovered in one's own chest acts as if drawn
-    freed_parrot_moves: bool  # a parrot replaced by its number moves on (else: discarded)
-    final_turns: bool  # once a pirate has finished, each other pirate plays one more turn
-    rotate_start: bool  # each round starts with the next seat
-    rounds_to_win: int
-    max_turns_per_round: int
-    deck_size: int
-    composition: np.ndarray  # [N_CODES] cards of each code in the deck
-    strategy_ids: np.ndarray  # [players] each seat's index in strategies.STRATEGIES
-    params: np.ndarray  # [players, len(PARAM_SLOTS)] float: each seat's parameters (strategies.param_row)
-    audit: bool  # audit the play area after the deal and every turn (Doubloons.audit_games)
 
 
 class Scratch(NamedTuple):
@@ -89,7 +63,7 @@ class Scratch(NamedTuple):
 
     pirates: np.ndarray  # [players, ROW] the play area, per pirate (see play_area)
     shared: np.ndarray  # the play area's shared part and piles (see play_area)
-    events: np.ndarray  # [players, N_EVENTS] this match's counts per seat, see E_*
+    events: np.ndarray  # [players, N_EVENTS] this match's counts per seat, see turns.E_*
 
 
 class Tally(NamedTuple):
@@ -118,147 +92,25 @@ class Tally(NamedTuple):
     audit_violations: np.ndarray  # [1] broken invariants found (0 unless inputs.audit)
 
 
-# -- one turn ---------------------------------------------------------------------------------
-@njit(cache=True)
-def next_player(pirates, shared, events, p):
-    """The seat after p in the direction of play, passing over one who loses the turn."""
-    players = pirates.shape[0]
-    direction = shared[V_DIRECTION]
-    skip = shared[V_SKIP]
-    shared[V_SKIP] = 0
-    q = (p + direction + players) % players
-    events[q, E_LOST_TURNS] += skip
-    if skip:
-        q = (q + direction + players) % players
-    return q
-
-
 # -- a round and a match ------------------------------------------------------------------------
 @njit(cache=True, inline="always")
 def play_round(pirates, shared, inputs, events, start, rng):
-    """Deal and play one round from seat ``start``; see :func:`play_out_round`."""
+    """Deal and play one round from seat ``start`` (see :func:`turns.continue_round`); the
+    searching pirates' decisions are made by :func:`lookahead.choose`.
+
+    Returns (turns played, capped, audit violations).
+    """
     deal_round(pirates, shared, inputs, rng)
     violations = audit(pirates, shared, inputs.composition) if inputs.audit else 0
-    turns, capped, found = play_out_round(pirates, shared, inputs, events, start, rng)
-    return turns, capped, violations + found
-
-
-@njit(cache=True)
-def play_out_round(pirates, shared, inputs, events, start, rng):
-    """Play the dealt round from seat ``start``; marks its winners in ``F_ROUND_WON``.
-
-    A turn: the pirate draws from the deck or takes the discard pile's top card, then
-    plays it: a number opens its chest and the chain goes on with the card found there,
-    until a card cannot be placed (discarded) or a special ends the turn.
-
-    With ``final_turns``, once a pirate has opened every chest each other pirate plays
-    one more turn, in the order of play at that moment (a kraken still costs the next
-    of them the turn; a drunk pirate changes that order no more). The turn cap is
-    checked after each turn, before the next player is known (so a cap of 1 plays
-    exactly one turn).
-
-    The whole turn is written out here rather than in helper functions: every jitted
-    call takes and releases a reference to each array it is passed (each array of
-    ``inputs`` included), which would cost more than the turn itself. For the same
-    reason the calls made on most turns, :func:`decisions.choose_source` and
-    :func:`specials.apply_special`, are inlined here (without that, matches ran 13% slower).
-
-    Returns (turns played, capped, audit violations (``inputs.audit``; else 0)).
-    """
-    players = pirates.shape[0]
-    check = inputs.audit
-    violations = 0
-    p = start
-    turns = 0
-    final = -1  # before the round is won: -1; then the number of final turns handed out
+    begin_round(shared, start)
     while True:
-        # -- the draw
-        events[p, E_TURNS] += 1
-        if shared[V_DECK_N] == 0 and shared[V_DISCARD_N] > 1:
-            refill_deck(shared, rng)
-            events[p, E_REFILLS] += 1
-        can_deck = shared[V_DECK_N] > 0
-        can_discard = can_take_discard(pirates, p, discard_top(shared))
-        card = 0
-        origin = FROM_DECK
-        if can_deck and can_discard:
-            take_discard = choose_source(pirates, shared, inputs, p, rng)
-        else:
-            take_discard = can_discard
-        if not can_deck and not can_discard:
-            events[p, E_PASSES] += 1
-        elif take_discard:
-            events[p, E_DISCARD_TAKES] += 1
-            card = pop_discard(shared)
-            origin = FROM_DISCARD
-        else:
-            card = pop_deck(shared)
-        # -- the card drawn and the chain of openings it starts
-        while card:
-            if card <= CHESTS:
-                if not can_place(pirates, p, card):
-                    push_discard(shared, card)
-                    break
-                freed_parrot = pirates[p, STATE + card] == HOLDS_PARROT
-                under = place_number(pirates, shared, p, card)
-                if freed_parrot:
-                    # the number freed p's parrot: it moves on, or is discarded
-                    count = parrot_slots(pirates, shared, p) if inputs.freed_parrot_moves else 0
-                    if count == 0:
-                        push_discard(shared, PARROT)
-                        break
-                    events[p, E_PARROT_MOVES] += 1
-                    under = put_parrot(pirates, p, choose_parrot_slot(pirates, shared, inputs, p, count, rng))
-                card = under
-                origin = FROM_CHEST
-                continue
-            kind = card - FIRST_SPECIAL
-            events[p, E_SPECIALS + origin * N_SPECIALS + kind] += 1
-            if origin == FROM_CHEST and not inputs.apply_revealed_specials:
-                push_discard(shared, card)
-                break
-            if card == PARROT:
-                count = parrot_slots(pirates, shared, p) if pirates[p, F_PARROT] == 0 else 0
-                if count == 0:
-                    push_discard(shared, card)
-                    break
-                events[p, E_SPECIALS + USED * N_SPECIALS + kind] += 1
-                card = put_parrot(pirates, p, choose_parrot_slot(pirates, shared, inputs, p, count, rng))
-                origin = FROM_CHEST
-                continue
-            if apply_special(pirates, shared, inputs, p, card, rng):
-                events[p, E_SPECIALS + USED * N_SPECIALS + kind] += 1
-            break
-        # -- after the turn
-        turns += 1
-        if check:
-            violations += audit(pirates, shared, inputs.composition)
-        if pirates[p, F_UNOPENED] == 0 and pirates[p, F_ROUND_WON] == 0:
-            pirates[p, F_ROUND_WON] = WON_ROUND if final < 0 else WON_IN_FINAL_TURNS
-            if final < 0:
-                if not inputs.final_turns:
-                    return turns, False, violations
-                q = p
-                for i in range(players - 1):
-                    q = (q + shared[V_DIRECTION] + players) % players
-                    shared[ORDER + i] = q
-                final = 0
-        if final < 0:
-            if turns >= inputs.max_turns_per_round:
-                return turns, True, violations
-            p = next_player(pirates, shared, events, p)
-            continue
-        p = -1
-        while final < players - 1 and p < 0:
-            q = shared[ORDER + final]
-            final += 1
-            if shared[V_SKIP]:
-                shared[V_SKIP] = 0
-                events[q, E_LOST_TURNS] += 1
-            else:
-                p = q
-        if p < 0:
-            return turns, False, violations
+        outcome, found = continue_round(pirates, shared, inputs, events, rng)
+        violations += found
+        if outcome != DECIDE:
+            return shared[V_TURNS], outcome == ROUND_CAPPED, violations
+        choice, found = choose(pirates, shared, inputs, rng)
+        violations += found
+        resolve(pirates, shared, events, choice)
 
 
 @njit(cache=True, inline="always")
@@ -299,7 +151,7 @@ def play_match(pirates, shared, inputs, events, tally, rng):
     """
     players = pirates.shape[0]
     pirates[:, F_WINS] = 0
-    start = np.int64(0)  # typed int64 from the start: a literal 0 would compile play_out_round twice
+    start = np.int64(0)  # typed int64 from the start: a literal 0 would compile begin_round twice
     turns = 0
     rounds = 0
     first_winner = -1

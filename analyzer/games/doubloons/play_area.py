@@ -12,10 +12,11 @@ calls cheap):
   owner's parrot). A chain card lying on a slot is not stored as a card: a chained
   ``CLOSED`` slot carries a chained chest card, a chained ``HOLDS_PARROT`` slot a
   chained parrot card.
-- ``shared``, what all pirates share: the round's scalars ``V_*``, the open and
-  discarded number cards of each value, the order of final turns, the candidates of
-  the decision at hand with their scores, and the two piles (top card last): the deck
-  at ``DECK`` and the discard pile at ``shared[V_DISCARD_AT]``.
+- ``shared``, what all pirates share: the round's scalars ``V_*`` (among them where
+  the round stands: see :mod:`turns`), the open and discarded number cards of each
+  value, the order of final turns, the candidates of the decision at hand with their
+  scores, and the two piles (top card last): the deck at ``DECK`` and the discard pile
+  at ``shared[V_DISCARD_AT]``.
 
 The jitted functions read every array they need before branching where they can: an
 array whose last use sits in only one branch costs a reference-count round trip per
@@ -51,7 +52,9 @@ WON_ROUND, WON_IN_FINAL_TURNS = 1, 2
 
 # shared: the round's scalars
 V_DECK_N, V_DISCARD_N, V_DIRECTION, V_SKIP, V_REFILLS, V_REDEALS, V_DISCARD_AT = range(7)
-OPEN_COUNT = 7                                     # + number: open number cards, all chests
+# shared: where the round stands, so that it can stop at a decision and go on (see turns)
+V_PLAYER, V_TURNS, V_FINAL, V_STEP, V_CARD, V_ORIGIN, V_CHOICES = range(7, 14)
+OPEN_COUNT = 14                                    # + number: open number cards, all chests
 DISCARD_COUNT = OPEN_COUNT + CHESTS + 1            # + number: number cards in the discard pile
 ORDER = DISCARD_COUNT + CHESTS + 1                 # + i: the seat playing the i-th final turn
 CAND = ORDER + MAX_PLAYERS_WITH_OPTION             # + i: candidates of the decision at hand
@@ -93,6 +96,17 @@ def discard_top(shared):
     """The discard pile's top card, 0 when the pile is empty."""
     n = shared[V_DISCARD_N]
     return shared[shared[V_DISCARD_AT] + n - 1] if n > 0 else 0
+
+
+@njit(cache=True)
+def discarded(shared, card):
+    """Copies of ``card`` in the discard pile."""
+    base = shared[V_DISCARD_AT]
+    count = 0
+    for i in range(shared[V_DISCARD_N]):
+        if shared[base + i] == card:
+            count += 1
+    return count
 
 
 @njit(cache=True)

@@ -88,7 +88,7 @@ def longest_round(rules: dict, players: int) -> int:
 
 
 def kernel_rules(rules: dict, players: int) -> dict:
-    """The rule values the kernel reads (fields of ``kernel.Inputs``), the deck's composition included."""
+    """The rule values the kernel reads (fields of ``inputs.Inputs``), the deck's composition included."""
     deck = composition(rules, players)
     return {
         "apply_revealed_specials": bool(rules["apply_revealed_specials"]),

@@ -1,0 +1,195 @@
+"""The ``lookahead`` strategy: a search by playouts, in the kernel.
+
+When a searching pirate must decide, the round loop stops (:func:`turns.continue_round`
+returns ``DECIDE``) and :func:`choose` decides: every legal candidate is tried with
+``rollouts`` playouts to the end of the round, every pirate playing the searcher's base
+strategy at its default parameters, and the candidate with the best mean outcome is
+played, provided it beats the base strategy's own choice by more than ``evidence``
+standard errors of the paired difference (else the base strategy's choice is played:
+with few playouts the best mean is mostly luck, and chasing it loses). Winning the round
+is all a decision can change: the next round is dealt afresh.
+
+A playout sees only what the searcher could know: the cards it cannot see, the deck
+and every face-down chest (its own included), are dealt anew at random among those
+places (determinization). Playout r of every candidate starts from the same deal and
+the same random numbers (common random numbers); they come from a sub-stream keyed by a
+number drawn from the game's own stream, so a seed gives the same games in any chunk
+or thread.
+
+What a playout is worth (``objective``): ``win``, 1 when the searcher wins the round
+(1/k when k pirates share it), else 0; ``score``, the chests it is ahead at the end of
+the round: the fewest an opponent still has to open, less its own.
+"""
+
+import numpy as np
+from numba import njit
+
+from analyzer.engine.rng import next_u64, randint, shuffle, split_next, substream
+from analyzer.games.doubloons.cards import KEY, PARROT, PIRATE
+from analyzer.games.doubloons.decisions import (
+    choose_chain,
+    choose_key,
+    choose_parrot_slot,
+    choose_source,
+    choose_swap,
+    plays_randomly,
+)
+from analyzer.games.doubloons.inputs import with_seats
+from analyzer.games.doubloons.play_area import (
+    CAND,
+    CARD,
+    CLOSED,
+    DECK,
+    F_CHESTS,
+    F_ROUND_WON,
+    F_UNOPENED,
+    STATE,
+    V_CARD,
+    V_CHOICES,
+    V_DECK_N,
+    V_PLAYER,
+)
+from analyzer.games.doubloons.strategies import P_BASE, P_EVIDENCE, P_NOISE, P_OBJECTIVE, P_ROLLOUTS, SCORE
+from analyzer.games.doubloons.turns import N_EVENTS, ROUND_CAPPED, TAKE_DISCARD, continue_round, resolve
+
+
+@njit(cache=True)
+def deal_unseen(pirates, shared, rng, hidden):
+    """Deal the cards nobody can see (the deck and every closed chest's) anew among those places.
+
+    (Element by element rather than by slices, which compile slower.)"""
+    deck = shared[V_DECK_N]
+    for i in range(deck):
+        hidden[i] = shared[DECK + i]
+    n = deck
+    for q in range(pirates.shape[0]):
+        for slot in range(1, pirates[q, F_CHESTS] + 1):
+            if pirates[q, STATE + slot] == CLOSED:
+                hidden[n] = pirates[q, CARD + slot]
+                n += 1
+    shuffle(rng, hidden, n)
+    for i in range(deck):
+        shared[DECK + i] = hidden[i]
+    n = deck
+    for q in range(pirates.shape[0]):
+        for slot in range(1, pirates[q, F_CHESTS] + 1):
+            if pirates[q, STATE + slot] == CLOSED:
+                pirates[q, CARD + slot] = hidden[n]
+                n += 1
+
+
+@njit(cache=True)
+def copy_play_area(pirates, shared, to_pirates, to_shared):
+    """Copy the play area into a playout's."""
+    for q in range(pirates.shape[0]):
+        for i in range(pirates.shape[1]):
+            to_pirates[q, i] = pirates[q, i]
+    for i in range(shared.shape[0]):
+        to_shared[i] = shared[i]
+
+
+@njit(cache=True)
+def seed_playout(state, key, playout):
+    """Seed the generator ``state`` for playout ``playout`` of the decision keyed ``key``."""
+    stream = substream(key, playout)
+    for k in range(4):
+        state[k], stream = split_next(stream)
+
+
+@njit(cache=True)
+def worth(pirates, p, outcome, by_score):
+    """What the finished playout is worth to pirate p (see the module's docstring)."""
+    if by_score:
+        fewest = -1
+        for q in range(pirates.shape[0]):
+            if q != p and (fewest < 0 or pirates[q, F_UNOPENED] < fewest):
+                fewest = pirates[q, F_UNOPENED]
+        return float(fewest - pirates[p, F_UNOPENED])
+    if outcome == ROUND_CAPPED or pirates[p, F_ROUND_WON] == 0:
+        return 0.0
+    winners = 0
+    for q in range(pirates.shape[0]):
+        if pirates[q, F_ROUND_WON]:
+            winners += 1
+    return 1.0 / winners
+
+
+@njit(cache=True)
+def base_choice(pirates, shared, playout, p, rng):
+    """The candidate the base strategy (the seats of ``playout``) would choose."""
+    card = shared[V_CARD]
+    count = shared[V_CHOICES]
+    if card == 0:
+        return TAKE_DISCARD if choose_source(pirates, shared, playout, p, rng) else 0
+    if card == PARROT:
+        return choose_parrot_slot(pirates, shared, playout, p, count, rng)
+    if card == PIRATE:
+        return choose_swap(pirates, shared, playout, p, count, rng)
+    if card == KEY:
+        return choose_key(pirates, shared, playout, p, count, rng)
+    return choose_chain(pirates, shared, playout, p, count, rng)
+
+
+@njit(cache=True)
+def choose(pirates, shared, inputs, rng):
+    """The searching pirate's choice for the decision the round stopped for, and the audit
+    violations found in its playouts.
+
+    The working arrays are made per decision: a decision's playouts cost far more, and
+    a run without searching pirates then carries none of them (a chunk's scratch arrays
+    are passed to every match, which costs a reference count per array).
+    """
+    p = shared[V_PLAYER]
+    count = shared[V_CHOICES]
+    if plays_randomly(inputs, p, rng):
+        return shared[CAND + randint(rng, count)], 0
+    players = pirates.shape[0]
+    # the playouts' seats: every pirate plays the base strategy at its defaults (in p's row, see param_row)
+    params = np.empty_like(inputs.params)
+    strategy_ids = np.empty_like(inputs.strategy_ids)
+    for q in range(players):
+        strategy_ids[q] = np.int64(inputs.params[p, P_BASE])
+        for k in range(params.shape[1]):
+            params[q, k] = 0.0 if k == P_NOISE else inputs.params[p, k]
+    playout = with_seats(inputs, strategy_ids, params)
+    candidates = np.empty(count, np.int64)  # the base strategy's choice may write over shared[CAND:]
+    for c in range(count):
+        candidates[c] = shared[CAND + c]
+    favourite = 0
+    choice = base_choice(pirates, shared, playout, p, rng)
+    for c in range(count):
+        if candidates[c] == choice:
+            favourite = c
+    by_score = inputs.params[p, P_OBJECTIVE] == SCORE
+    worths = np.empty(count)  # what each candidate's latest playout was worth
+    gains = np.zeros(count)  # summed over the playouts, its worth less the base choice's ...
+    squares = np.zeros(count)  # ... and the squares of that difference
+    area, area_shared = pirates.copy(), shared.copy()  # the playout's play area
+    events = np.zeros((players, N_EVENTS), np.int64)  # the playouts' events, not counted anywhere
+    state = np.empty(4, np.uint64)  # the playout's generator
+    hidden = np.empty(inputs.deck_size, np.int64)
+    key = next_u64(rng)
+    violations = 0
+    rollouts = np.int64(inputs.params[p, P_ROLLOUTS])
+    for r in range(rollouts):
+        for c in range(count):
+            copy_play_area(pirates, shared, area, area_shared)
+            seed_playout(state, key, r)
+            deal_unseen(area, area_shared, state, hidden)
+            resolve(area, area_shared, events, candidates[c])
+            outcome, found = continue_round(area, area_shared, playout, events, state)
+            violations += found
+            worths[c] = worth(area, p, outcome, by_score)
+        for c in range(count):
+            gain = worths[c] - worths[favourite]
+            gains[c] += gain
+            squares[c] += gain * gain
+    evidence = inputs.params[p, P_EVIDENCE]
+    best = 0.0
+    for c in range(count):
+        mean = gains[c] / rollouts
+        spread = squares[c] / rollouts - mean * mean  # the paired difference's variance
+        if mean > best and mean * mean * rollouts > evidence * evidence * spread:
+            best = mean
+            choice = candidates[c]
+    return choice, violations
