@@ -68,6 +68,7 @@ STRATEGIES = HEURISTICS + (
                 "at the round's end (the fewest an opponent still has to open, less its own)",
                 choices=OBJECTIVES),
          _NOISE),
+        in_skill_ladder=False,
     ),
 )
 DEFAULT_STRATEGY = "saboteur"
