@@ -5,11 +5,16 @@ where a choice costs money) and get back an index into that list, or ``DECLINE``
 the choice is optional. Strategies only see legal options, so they only make legal
 moves. Public information only, except a player's own tiles: other players' tiles lie
 face down, so "the leader" is judged by :func:`public_worth`.
+
+A seat plays its profile ``row = profile_of(m, p)`` (strategy ``m.strategy[row]`` and its
+parameters). Each decision numbers its options (``m.cand[:n]``, then ``DRAW_FROM_DECK``
+and ``DECLINE`` where they are allowed) and first asks :func:`overriding_option`: the
+random strategy, noise or the search (:mod:`search_state`) may take one of them.
 """
 
 from numba import njit
 
-from analyzer.engine.rng import randint
+from analyzer.engine.rng import randint, random01
 from analyzer.games.dead_mans_chest.layout import (
     AGGRESSIVE,
     CAPTAIN_LOOT,
@@ -33,10 +38,38 @@ from analyzer.games.dead_mans_chest.layout import (
     UNPAID,
     UNPAID_FORGIVE,
 )
+from analyzer.games.dead_mans_chest.search_state import NOT_FORCED, searched_option
 from analyzer.games.dead_mans_chest.tiles import best_tile_of, effective_value, nth_tile_of
 
 DECLINE = -1
 DRAW_FROM_DECK = -2  # acquire vessel: draw two ship cards instead of taking a player's ship
+
+
+@njit(cache=True, nogil=True)
+def profile_of(m, p):
+    """The profile seat ``p`` plays now (see ``Inputs.strategy``): its own, except in a
+    search's rollouts (the profile array is read only in games with a search player)."""
+    return m.profile[p] if m.searching else p
+
+
+@njit(cache=True, nogil=True)
+def overriding_option(m, p, row, strategy, options, sees_isla):
+    """An option (0 .. options - 1) taken whatever the policy of seat ``p``'s profile
+    ``row`` (strategy ``strategy``) says: with probability ``noise`` one uniformly at
+    random (a noise of 0 draws no random number); else the search's
+    (:func:`searched_option`); else, for the random strategy, one uniformly at random;
+    else ``NOT_FORCED``. (``noisy`` and ``searching`` spare the plain games the checks.)"""
+    if m.noisy:
+        noise = m.noise[row]
+        if noise > 0 and random01(m.rng) < noise:
+            return randint(m.rng, options)
+    if m.searching:
+        forced = searched_option(m, p, options, sees_isla)
+        if forced != NOT_FORCED:
+            return forced
+    if strategy == RANDOM:
+        return randint(m.rng, options)
+    return NOT_FORCED
 
 
 @njit(cache=True, nogil=True)
@@ -89,9 +122,11 @@ def leader(m, n):
 @njit(cache=True, nogil=True)
 def choose_captain(m, p, first, second):
     """Keep one of the two captains drawn in the draft."""
-    strategy = m.strategy[p]
-    if strategy == RANDOM:
-        return first if randint(m.rng, 2) == 0 else second
+    row = profile_of(m, p)
+    strategy = m.strategy[row]
+    forced = overriding_option(m, p, row, strategy, 2, False)
+    if forced != NOT_FORCED:
+        return first if forced == 0 else second
     column = CAPTAIN_LOOT if strategy == AGGRESSIVE else CAPTAIN_ROUTE_LOOT
     return second if m.captains[second, column] > m.captains[first, column] else first
 
@@ -128,17 +163,24 @@ def choose_ship(m, p, n, mandatory):
     ``mandatory`` (the Shipyard): one must be bought. Otherwise (upgrades) the answer may
     be ``DECLINE``.
     """
-    strategy = m.strategy[p]
-    if strategy == RANDOM:
-        i = randint(m.rng, n if mandatory else n + 1)
-        return i if i < n else DECLINE
+    row = profile_of(m, p)
+    strategy = m.strategy[row]
+    forced = overriding_option(m, p, row, strategy, n if mandatory else n + 1, False)
+    if forced != NOT_FORCED:
+        return forced if forced < n else DECLINE
+    return _ship_policy(m, p, row, strategy, n, mandatory)
+
+
+@njit(cache=True, nogil=True)
+def _ship_policy(m, p, row, strategy, n, mandatory):
+    """:func:`choose_ship` by the policy of ``p``'s profile ``row``."""
     if strategy == THRIFTY:
         return _cheapest(m, n) if mandatory else DECLINE
     cand = m.cand
     cost = m.cost
     ships = m.ships
     prefer_dear = strategy == AGGRESSIVE
-    spendable = m.players[p, CASH] - m.cash_reserve[p]
+    spendable = m.players[p, CASH] - m.cash_reserve[row]
     current = NO_SHIP if mandatory else m.players[p, SHIP]
     best = DECLINE
     for i in range(n):
@@ -164,15 +206,16 @@ def choose_ship(m, p, n, mandatory):
 def choose_vessel_source(m, p, n):
     """Acquire Vessel: take a player's ship (index into ``m.cand[:n]``, ships with their
     owners' price in ``m.cost``), ``DRAW_FROM_DECK`` or ``DECLINE``."""
-    strategy = m.strategy[p]
+    row = profile_of(m, p)
+    strategy = m.strategy[row]
+    forced = overriding_option(m, p, row, strategy, n + 2, False)
+    if forced != NOT_FORCED:
+        if forced == n:
+            return DRAW_FROM_DECK
+        return DECLINE if forced == n + 1 else forced
     if strategy == THRIFTY:
         return DECLINE
-    if strategy == RANDOM:
-        i = randint(m.rng, n + 2)
-        if i == n:
-            return DRAW_FROM_DECK
-        return DECLINE if i == n + 1 else i
-    i = choose_ship(m, p, n, False)
+    i = _ship_policy(m, p, row, strategy, n, False)
     return DRAW_FROM_DECK if i == DECLINE else i
 
 
@@ -200,15 +243,16 @@ def mascot_score(m, p, mascot, future_tiles):
 @njit(cache=True, nogil=True)
 def choose_mascot(m, p, n, mandatory):
     """Pick a mascot among ``m.cand[:n]`` (all affordable); optional buys may ``DECLINE``."""
-    strategy = m.strategy[p]
-    if strategy == RANDOM:
-        i = randint(m.rng, n if mandatory else n + 1)
-        return i if i < n else DECLINE
+    row = profile_of(m, p)
+    strategy = m.strategy[row]
+    forced = overriding_option(m, p, row, strategy, n if mandatory else n + 1, False)
+    if forced != NOT_FORCED:
+        return forced if forced < n else DECLINE
     cand = m.cand
     fees = m.mascot_fee
     thrifty = strategy == THRIFTY
-    future = 0.0 if thrifty else m.future_tiles[p]
-    spendable = m.players[p, CASH] - m.cash_reserve[p]
+    future = 0.0 if thrifty else m.future_tiles[row]
+    spendable = m.players[p, CASH] - m.cash_reserve[row]
     best = DECLINE
     best_score = 0.0
     for i in range(n):
@@ -260,9 +304,11 @@ def raid_value(m, p, q):
 @njit(cache=True, nogil=True)
 def choose_raid_target(m, p, n):
     """Whom to attack among ``m.cand[:n]`` (players with a ship, still sailing)."""
-    strategy = m.strategy[p]
-    if strategy == RANDOM:
-        return randint(m.rng, n)
+    row = profile_of(m, p)
+    strategy = m.strategy[row]
+    forced = overriding_option(m, p, row, strategy, n, False)
+    if forced != NOT_FORCED:
+        return forced
     if strategy == AGGRESSIVE:
         return leader(m, n)
     cand = m.cand
@@ -281,9 +327,11 @@ def choose_raid_target(m, p, n):
 def choose_victim(m, p, n):
     """Whose tile to take among ``m.cand[:n]``: with face-down tiles the leader's;
     when tiles are chosen (``tile_from_player = choose``), the best tile on offer."""
-    strategy = m.strategy[p]
-    if strategy == RANDOM:
-        return randint(m.rng, n)
+    row = profile_of(m, p)
+    strategy = m.strategy[row]
+    forced = overriding_option(m, p, row, strategy, n, False)
+    if forced != NOT_FORCED:
+        return forced
     if strategy == AGGRESSIVE or m.tile_from_player != TILE_CHOSEN:
         return leader(m, n)
     cand = m.cand
@@ -301,8 +349,10 @@ def choose_victim(m, p, n):
 def choose_isla_tile(m, p):
     """Which of the tiles on Isla Cruces to keep (index into ``m.isla``); the player looks."""
     count = m.counters[ISLA_COUNT]
-    if m.strategy[p] == RANDOM:
-        return randint(m.rng, count)
+    row = profile_of(m, p)
+    forced = overriding_option(m, p, row, m.strategy[row], count, True)
+    if forced != NOT_FORCED:
+        return forced
     isla = m.isla
     best = 0
     for i in range(1, count):
@@ -316,8 +366,10 @@ def choose_tile_to_cash(m, p, need):
     """Which tile to trade in for its face value when ``need`` dollars are missing: first
     tiles that lose nothing (not doubled), the smallest that covers ``need``, else the
     largest."""
-    if m.strategy[p] == RANDOM:
-        return nth_tile_of(m, p, randint(m.rng, m.players[p, TILES]))
+    row = profile_of(m, p)
+    forced = overriding_option(m, p, row, m.strategy[row], m.players[p, TILES], False)
+    if forced != NOT_FORCED:
+        return nth_tile_of(m, p, forced)
     tile_loc = m.tile_loc
     best = -1
     best_loss = 0
