@@ -103,6 +103,7 @@ class DeadMansChest(Game):
             search_key=padded_zeros(N_SEARCH_KEYS, np.uint64),
             fixed=padded_zeros(MAX_SEARCHED_DECISIONS),
             option_values=padded_zeros(candidates + 2, np.float64),  # the most options: Acquire Vessel's
+            option_squares=padded_zeros(candidates + 2, np.float64),
             deal=padded_zeros(n_tiles),
             rollout_scores=padded_zeros(players),
         )

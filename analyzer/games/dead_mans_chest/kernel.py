@@ -69,6 +69,7 @@ class Inputs(NamedTuple):
     # per seat: the search (see lookahead)
     rollouts: np.ndarray  # [players] playouts per option; 0: the seat does not search
     objective: np.ndarray  # [players] OBJECTIVE_* code
+    margin: np.ndarray  # [players] float: standard errors an option must gain over the base's to replace it
     base_profile: np.ndarray  # [players] the profile every seat plays in the seat's rollouts
     noisy: bool  # some profile has noise
     searching: bool  # some seat searches
@@ -106,7 +107,8 @@ class Scratch(NamedTuple):
     search: np.ndarray  # [N_SEARCH_FIELDS] where the search stands (S_* columns)
     search_key: np.ndarray  # [N_SEARCH_KEYS] uint64: the roots of the rollouts' streams
     fixed: np.ndarray  # the options already chosen at the searched step's decisions
-    option_values: np.ndarray  # float: each option's total outcome over its rollouts
+    option_values: np.ndarray  # float: each option's total gain over the base's option in the rollouts
+    option_squares: np.ndarray  # float: the sum of those gains' squares
     deal: np.ndarray  # [tiles] the tiles a rollout deals again
     rollout_scores: np.ndarray  # [players] a rollout's final values
     match: "Match"

@@ -84,8 +84,8 @@ N_VALUE_PARTS = len(VALUE_PARTS)
 # -- strategies (index in strategies.STRATEGIES) ------------------------------------------
 RANDOM, SENSIBLE, AGGRESSIVE, THRIFTY = range(4)
 #: lookahead's objectives (the mean it maximises over its rollouts)
-OBJECTIVES = ("win", "score")
-OBJECTIVE_WIN, OBJECTIVE_SCORE = range(len(OBJECTIVES))
+OBJECTIVES = ("win", "score", "lead")
+OBJECTIVE_WIN, OBJECTIVE_SCORE, OBJECTIVE_LEAD = range(len(OBJECTIVES))
 
 # -- rule codes ---------------------------------------------------------------------------
 UNPAID_LOAN_MODES = ("subtract", "cash_in_tiles", "forgive")

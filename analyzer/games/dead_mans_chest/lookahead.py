@@ -15,15 +15,17 @@ really played. Rollouts never search, so the kernel's calls never loop back.
 
 from numba import njit
 
-from analyzer.games.dead_mans_chest.layout import OBJECTIVE_SCORE
+from analyzer.games.dead_mans_chest.layout import OBJECTIVE_LEAD, OBJECTIVE_SCORE
 from analyzer.games.dead_mans_chest.search_state import (
     GAME_KEY,
     NO_TARGET,
+    NOT_FORCED,
     S_ACTIVE,
     S_CANDIDATE,
     S_DECISION,
     S_FIXED,
     S_OPTIONS,
+    S_POLICY,
     S_PROBING,
     S_ROLLOUT,
     S_SEAT,
@@ -68,6 +70,7 @@ def _replay(m, step, p, probing, target):
     s[S_DECISION] = 0
     s[S_TARGET] = target
     s[S_OPTIONS] = 0
+    s[S_POLICY] = NOT_FORCED
     play_step(m, step, p)
     s[S_ACTIVE] = 0
 
@@ -85,31 +88,49 @@ def search_step(m, step, p):
         options = s[S_OPTIONS]
         if options == 0:
             return  # no decision left to search: the probe played the step
-        m.fixed[settled] = best_option(m, step, p, options)
+        m.fixed[settled] = best_option(m, step, p, options, max(s[S_POLICY], 0))
         s[S_FIXED] = settled + 1
         s[S_SERIAL] += 1
         m.game_state[:] = m.saved_state
 
 
 @njit(cache=True, nogil=True)
-def best_option(m, step, p, options):
+def best_option(m, step, p, options, incumbent):
     """The option of the decision under search with the best mean outcome over
-    ``rollouts`` playouts each (the first of equals)."""
+    ``rollouts`` playouts each, measured as the mean gain over the base policy's own
+    option ``incumbent`` in the same rollouts; the incumbent stays unless that gain
+    exceeds ``margin`` standard errors."""
     s = m.search
-    values = m.option_values
-    values[:options] = 0.0
-    for r in range(m.rollouts[p]):
+    gains = m.option_values
+    squares = m.option_squares
+    gains[:options] = 0.0
+    squares[:options] = 0.0
+    rollouts = m.rollouts[p]
+    for r in range(rollouts):
         s[S_ROLLOUT] = r
-        for c in range(options):
+        incumbent_value = 0.0
+        for k in range(options):
+            c = (incumbent + k) % options  # the incumbent first
             m.game_state[:] = m.saved_state
             s[S_CANDIDATE] = c
             _replay(m, step, p, 0, s[S_FIXED])
             play_out(m)
-            values[c] += outcome(m, p)
-    best = 0
-    for c in range(1, options):
-        if values[c] > values[best]:
+            value = outcome(m, p)
+            if k == 0:
+                incumbent_value = value
+            else:
+                gains[c] += value - incumbent_value
+                squares[c] += (value - incumbent_value) ** 2
+    best = incumbent
+    best_gain = 0.0
+    for c in range(options):
+        mean = gains[c] / rollouts
+        if c == incumbent or mean <= best_gain:
+            continue
+        variance = max(squares[c] / rollouts - mean * mean, 0.0) * rollouts / max(rollouts - 1, 1)
+        if mean > m.margin[p] * (variance / rollouts) ** 0.5:
             best = c
+            best_gain = mean
     return best
 
 
@@ -129,17 +150,22 @@ def play_out(m):
 
 @njit(cache=True, nogil=True)
 def outcome(m, p):
-    """What a rollout is worth to ``p``: its final value, or its share of the win."""
+    """What a rollout is worth to ``p``: its final value (score), that minus the best other
+    player's (lead), or its share of the win."""
     scores = m.rollout_scores
     final_values(m, m.parts, scores)
-    if m.objective[p] == OBJECTIVE_SCORE:
+    objective = m.objective[p]
+    if objective == OBJECTIVE_SCORE:
         return float(scores[p])
-    best = scores[0]
-    for q in range(1, scores.shape[0]):
-        best = max(best, scores[q])
+    best = scores[0 if p != 0 else 1]
+    for q in range(scores.shape[0]):
+        if q != p:
+            best = max(best, scores[q])
+    if objective == OBJECTIVE_LEAD:
+        return float(scores[p] - best)
     if scores[p] < best:
         return 0.0
     winners = 0
     for q in range(scores.shape[0]):
-        winners += scores[q] == best
+        winners += scores[q] == scores[p]
     return 1.0 / winners

@@ -36,7 +36,8 @@ from analyzer.games.dead_mans_chest.layout import (
  S_CANDIDATE,  # the option a rollout takes at the target
  S_SERIAL,     # decisions searched so far in this game
  S_ROLLOUT,    # the rollout's number (its stream)
- N_SEARCH_FIELDS) = range(11)
+ S_POLICY,     # the option the base's policy takes at the target, as the probe found it
+ N_SEARCH_FIELDS) = range(12)
 NO_TARGET = -1
 # columns of ``m.search_key``: the game's key, the root of its rollouts' streams; the
 # current rollout's root (sub-stream (searched decision, rollout) of the game's key)
@@ -67,6 +68,16 @@ def searched_option(m, p, options, sees_isla):
         return NOT_FORCED
     start_rollout(m, p, sees_isla)
     return s[S_CANDIDATE]
+
+
+@njit(cache=True, nogil=True)
+def note_policy_option(m, p, option):
+    """A decision of seat ``p`` took ``option`` by its profile's policy: at the target of a
+    probe that is the base's choice, the search's incumbent (see ``lookahead.best_option``)."""
+    if m.searching:
+        s = m.search
+        if s[S_ACTIVE] and s[S_PROBING] and p == s[S_SEAT] and s[S_OPTIONS] > 0 and s[S_POLICY] == NOT_FORCED:
+            s[S_POLICY] = option
 
 
 @njit(cache=True, nogil=True)

@@ -39,8 +39,9 @@ _HEURISTICS = (
     ),
     Strategy(
         "aggressive",
-        "strongest ships: buys the highest combat it can pay for, upgrades whenever combat rises and "
-        "cash_reserve stays, takes ships from other players; raids the leader; captain with the highest loot",
+        "strongest ships: buys the highest combat it can pay for (of equals the cheaper), upgrades whenever "
+        "combat rises and cash_reserve stays, takes ships from other players; raids the leader, unless "
+        "beating it would swap its ship for a weaker Black Pearl; captain with the highest loot",
         (_cash_reserve(0), _FUTURE_TILES, _NOISE),
     ),
     Strategy(
@@ -54,18 +55,22 @@ _HEURISTICS = (
 BASES = tuple(s.name for s in _HEURISTICS)
 LOOKAHEAD = Strategy(
     "lookahead",
-    "search player, far slower than the others (about a thousand games a second): at each of its "
-    "decisions with a choice it tries every legal option with `rollouts` playouts to the end of the game, "
+    "search player, far slower than the others (about a thousand 2-player games a second per core at "
+    "its defaults, against hundreds of thousands): at each of its decisions with a choice, on its own "
+    "turns and in its captain draft, it plays every option out `rollouts` times to the end of the game, "
     "every seat playing `base` at its default parameters, and takes the option with the best mean "
-    "`objective` (win: its share of the win; score: its final value). It sees only what its player "
-    "knows: the face-down LIFE tiles it does not hold are dealt again at random among their places "
-    "(other players' hands, the pile, Isla Cruces) in every playout, and the spins and cards to come "
-    "are drawn afresh. Decisions it makes without search (none) play as base",
+    "`objective`, keeping base's own choice unless another beats it by `margin` standard errors. It "
+    "sees only what its player knows: in every playout the face-down LIFE tiles it does not hold are "
+    "dealt again among their places, and spins and cards come from a stream of the playout's own. "
+    "Decisions on other players' turns (cashing in a tile to pay them) play as base",
     (Option("rollouts", "int", 32, "playouts per option at each decision", low=1, high=100_000),
      Option("base", "choice", "sensible", "the strategy every seat plays in the playouts, at its default "
-            "parameters (and at its decisions without a choice)", choices=BASES),
-     Option("objective", "choice", "win", "what the playouts' mean measures: win = its share of the win "
-            "(a shared win counts 1/k), score = its final value", choices=OBJECTIVES),
+            "parameters", choices=BASES),
+     Option("objective", "choice", "lead", "what a playout is worth: win = its share of the win (a shared "
+            "win counts 1/k), score = its final value, lead = its final value minus the best other "
+            "player's", choices=OBJECTIVES),
+     Option("margin", "float", 2.0, "base's own choice stands unless another option's mean gain over it, "
+            "in the same playouts, exceeds this many standard errors (0: the best mean)", low=0, high=10),
      _NOISE),
     in_skill_ladder=False,
 )
@@ -115,6 +120,8 @@ def seat_arrays(seats: list[StrategyChoice]) -> dict[str, np.ndarray]:
                           np.int64),
         objective=np.array([OBJECTIVES.index(s.params["objective"]) if on else 0
                             for s, on in zip(seats, searching, strict=True)], np.int64),
+        margin=np.array([s.params["margin"] if on else 0.0 for s, on in zip(seats, searching, strict=True)],
+                        np.float64),
         base_profile=np.array([players + BASES.index(s.params["base"]) if on else s_index
                                for s_index, (s, on) in enumerate(zip(seats, searching, strict=True))], np.int64),
     )

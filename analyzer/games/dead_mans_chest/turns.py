@@ -11,7 +11,7 @@ from numba import njit
 
 from analyzer.engine.rng import randint
 from analyzer.games.dead_mans_chest.actions import land_on, offer_mascots, retire, retired_turn, visit_shipyard
-from analyzer.games.dead_mans_chest.decisions import choose_captain, ship_fee
+from analyzer.games.dead_mans_chest.decisions import choose_captain
 from analyzer.games.dead_mans_chest.invariants import check_state
 from analyzer.games.dead_mans_chest.layout import (
     CAPTAIN,
@@ -50,6 +50,7 @@ from analyzer.games.dead_mans_chest.layout import (
 )
 from analyzer.games.dead_mans_chest.money import settle_loans
 from analyzer.games.dead_mans_chest.movement import move, spin
+from analyzer.games.dead_mans_chest.ships import ship_fee
 from analyzer.games.dead_mans_chest.tiles import deal_tiles, tile_totals
 
 # the kinds of step (see next_step)
