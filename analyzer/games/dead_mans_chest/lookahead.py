@@ -88,6 +88,7 @@ def search_step(m, step, p):
         options = s[S_OPTIONS]
         if options == 0:
             return  # no decision left to search: the probe played the step
+        # the base's own option is the incumbent (a random base notes none: the first option)
         m.fixed[settled] = best_option(m, step, p, options, max(s[S_POLICY], 0))
         s[S_FIXED] = settled + 1
         s[S_SERIAL] += 1

@@ -145,7 +145,7 @@ def play_turn(m, p):
             return
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def next_step(counters, players, max_turns):
     """(kind, seat) of the next step of a game with these ``counters`` (``m.counters``),
     counted as taken: ``DRAFT_STEP`` for each player in draft order, then ``TURN_STEP``
@@ -169,7 +169,7 @@ def _take_seat(counters, seat_column, count_column, players):
     return seat
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def play_step(m, step, p):
     """Seat ``p``'s draft or turn (a step of :func:`next_step`); in checking mode the
     invariants are checked after every turn."""
