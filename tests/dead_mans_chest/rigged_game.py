@@ -17,7 +17,6 @@ import numpy as np
 from analyzer.engine.rng import seed_game
 from analyzer.games.base import StrategyChoice, canonical_label
 from analyzer.games.dead_mans_chest import GAME
-from analyzer.games.dead_mans_chest.kernel import setup_game
 from analyzer.games.dead_mans_chest.layout import (
     CAPTAIN,
     CASH,
@@ -35,6 +34,7 @@ from analyzer.games.dead_mans_chest.layout import (
 )
 from analyzer.games.dead_mans_chest.rules import components_for
 from analyzer.games.dead_mans_chest.tiles import set_tile_owner
+from analyzer.games.dead_mans_chest.turns import draft_captain, next_step, setup_game
 from analyzer.games.options import defaults
 
 #: reconstruction 1 of the components, frozen for the rules tests
@@ -58,6 +58,14 @@ def prepared(players: int = 4, strategies=("sensible",), rules: dict | None = No
     return prep
 
 
+def deal_and_draft(scratch, players: int) -> None:
+    """Set up a new game (``scratch``: the game's Scratch) and draft every player's captain."""
+    setup_game(scratch.match)
+    for _ in range(players):
+        _, seat = next_step(scratch.counters, players, 0)  # the turn cap plays no part in the draft
+        draft_captain(scratch.match, seat)
+
+
 class RiggedGame:
     def __init__(self, players: int = 3, strategies=("sensible",), rules: dict | None = None, seed: int = 1):
         self.prep = prepared(players, strategies, {"components": str(RULES_BOARD), **(rules or {})})
@@ -66,7 +74,7 @@ class RiggedGame:
         self.m = self.scratch.match
         self.players = players
         seed_game(seed, 0, self.scratch.rng)
-        setup_game(self.m)
+        deal_and_draft(self.scratch, players)
 
     # -- the board --------------------------------------------------------------------
     def space(self, segment: str, position: int) -> int:

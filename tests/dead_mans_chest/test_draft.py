@@ -8,10 +8,10 @@ import numpy as np
 import pytest
 
 from analyzer.engine.rng import seed_game
-from analyzer.games.dead_mans_chest.kernel import first_drafter, setup_game
 from analyzer.games.dead_mans_chest.layout import CAPTAIN, CAPTAIN_ROUTE_LOOT
+from analyzer.games.dead_mans_chest.turns import first_drafter
 
-from .rigged_game import RiggedGame
+from .rigged_game import RiggedGame, deal_and_draft
 
 GAMES = 20000
 
@@ -32,7 +32,7 @@ def drafted_captains(players: int, draft_start: str) -> tuple[RiggedGame, np.nda
     captains = np.zeros((GAMES, players), np.int64)
     for i in range(GAMES):
         seed_game(9, i, game.scratch.rng)
-        setup_game(game.m)
+        deal_and_draft(game.scratch, players)
         captains[i] = game.scratch.players[:players, CAPTAIN]
     return game, captains
 

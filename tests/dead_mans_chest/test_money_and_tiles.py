@@ -15,7 +15,6 @@ from analyzer.games.dead_mans_chest.actions import (
     take_tile_from_player,
 )
 from analyzer.games.dead_mans_chest.decisions import choose_captain
-from analyzer.games.dead_mans_chest.kernel import final_values, play_turn
 from analyzer.games.dead_mans_chest.layout import (
     CAPTAIN,
     CARD_ACTIONS,
@@ -40,6 +39,7 @@ from analyzer.games.dead_mans_chest.layout import (
 )
 from analyzer.games.dead_mans_chest.money import pay_debt, settle_loans
 from analyzer.games.dead_mans_chest.tiles import return_to_pile
+from analyzer.games.dead_mans_chest.turns import final_values, play_turn
 
 from .rigged_game import RiggedGame
 

@@ -9,7 +9,6 @@ Trader 1100/1, Brigantine 1300/1, Interceptor 1600/2, Frigate 2000/2, Black Pear
 import pytest
 
 from analyzer.games.dead_mans_chest.actions import acquire_vessel, battle, raid, visit_shipyard
-from analyzer.games.dead_mans_chest.decisions import attack_win_probability, choose_raid_target
 from analyzer.games.dead_mans_chest.layout import (
     LOANS,
     NO_SHIP,
@@ -22,6 +21,8 @@ from analyzer.games.dead_mans_chest.layout import (
     SHIPYARD_WAITS,
     WAITS,
 )
+from analyzer.games.dead_mans_chest.ship_choices import choose_raid_target
+from analyzer.games.dead_mans_chest.ships import attack_win_probability
 
 from .rigged_game import RULES_BOARD, RiggedGame
 
@@ -36,7 +37,8 @@ def shipyard_game(strategy, cash, ships, rules=None):
 @pytest.mark.parametrize("strategy,cash,ships,bought,left", [
     ("sensible", 1000, ("Sloop", "Galleon"), "Sloop", 500),              # only the Sloop is affordable
     ("sensible", 3000, ("Frigate", "Interceptor"), "Interceptor", 1400),  # same combat: the cheaper
-    ("aggressive", 3000, ("Frigate", "Interceptor"), "Frigate", 1000),    # same combat: the dearer
+    ("aggressive", 3000, ("Frigate", "Interceptor"), "Interceptor", 1400),  # same combat: the cheaper too
+    ("aggressive", 3000, ("Frigate", "Black Pearl"), "Frigate", 1000),   # not the swap target
     ("thrifty", 3000, ("Frigate", "Galleon"), "Frigate", 1000),           # the cheapest
     ("sensible", 3100, ("Frigate", "Galleon"), "Frigate", 1100),          # Galleon would leave 100 < 500
     ("sensible", 3500, ("Frigate", "Galleon"), "Galleon", 500),           # keeps the $500 reserve

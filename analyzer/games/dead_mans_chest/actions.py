@@ -13,13 +13,7 @@ from analyzer.games.dead_mans_chest.decisions import (
     DRAW_FROM_DECK,
     choose_isla_tile,
     choose_mascot,
-    choose_raid_target,
-    choose_ship,
-    choose_vessel_source,
     choose_victim,
-    is_upgrade,
-    ship_combat,
-    ship_fee,
 )
 from analyzer.games.dead_mans_chest.layout import (
     ACQUIRE_VESSEL,
@@ -68,6 +62,8 @@ from analyzer.games.dead_mans_chest.layout import (
 )
 from analyzer.games.dead_mans_chest.money import pay_debt, settle_loans, take_loan, transfer
 from analyzer.games.dead_mans_chest.movement import spin
+from analyzer.games.dead_mans_chest.ship_choices import choose_raid_target, choose_ship, choose_vessel_source
+from analyzer.games.dead_mans_chest.ships import is_upgrade, ship_combat, ship_fee
 from analyzer.games.dead_mans_chest.tiles import (
     best_tile_of,
     draw_from_pile,

@@ -5,11 +5,16 @@ where a choice costs money) and get back an index into that list, or ``DECLINE``
 the choice is optional. Strategies only see legal options, so they only make legal
 moves. Public information only, except a player's own tiles: other players' tiles lie
 face down, so "the leader" is judged by :func:`public_worth`.
+
+A seat plays its profile ``row = profile_of(m, p)`` (strategy ``m.strategy[row]`` and its
+parameters). Each decision numbers its options (``m.cand[:n]``, then ``DRAW_FROM_DECK``
+and ``DECLINE`` where they are allowed) and first asks :func:`overriding_option`: the
+random strategy, noise or the search (:mod:`search_state`) may take one of them.
 """
 
 from numba import njit
 
-from analyzer.engine.rng import randint
+from analyzer.engine.rng import randint, random01
 from analyzer.games.dead_mans_chest.layout import (
     AGGRESSIVE,
     CAPTAIN_LOOT,
@@ -18,13 +23,8 @@ from analyzer.games.dead_mans_chest.layout import (
     ISLA_COUNT,
     LOANS,
     MASCOT_VALUE,
-    NO_SHIP,
     RANDOM,
     SHIP,
-    SHIP_COMBAT,
-    SHIP_FEE,
-    SHIP_PEARL,
-    SPINNER,
     THRIFTY,
     TILE_CHOSEN,
     TILE_MASCOT,
@@ -33,32 +33,39 @@ from analyzer.games.dead_mans_chest.layout import (
     UNPAID,
     UNPAID_FORGIVE,
 )
-from analyzer.games.dead_mans_chest.tiles import best_tile_of, effective_value, nth_tile_of
+from analyzer.games.dead_mans_chest.search_state import NOT_FORCED, note_policy_option, searched_option
+from analyzer.games.dead_mans_chest.ships import ship_fee
+from analyzer.games.dead_mans_chest.tiles import best_tile_of, effective_value, nth_tile_of, rank_of_tile
 
 DECLINE = -1
 DRAW_FROM_DECK = -2  # acquire vessel: draw two ship cards instead of taking a player's ship
 
 
 @njit(cache=True, nogil=True)
-def ship_fee(m, ship):
-    return 0 if ship == NO_SHIP else m.ships[ship, SHIP_FEE]
+def profile_of(m, p):
+    """The profile seat ``p`` plays now (see ``Inputs.strategy``): its own, except in a
+    search's rollouts (the profile array is read only in games with a search player)."""
+    return m.profile[p] if m.searching else p
 
 
 @njit(cache=True, nogil=True)
-def ship_combat(m, ship):
-    return 0 if ship == NO_SHIP else m.ships[ship, SHIP_COMBAT]
-
-
-@njit(cache=True, nogil=True)
-def is_upgrade(m, ship, current):
-    """Is ``ship`` an upgrade on ``current``? RULES.md: "weaker" means lower combat, the fee
-    breaks ties; any ship is an upgrade on ``NO_SHIP``."""
-    if current == NO_SHIP:
-        return True
-    ships = m.ships
-    if ships[ship, SHIP_COMBAT] != ships[current, SHIP_COMBAT]:
-        return ships[ship, SHIP_COMBAT] > ships[current, SHIP_COMBAT]
-    return ships[ship, SHIP_FEE] > ships[current, SHIP_FEE]
+def overriding_option(m, p, row, strategy, options, sees_isla):
+    """An option (0 .. options - 1) taken whatever the policy of seat ``p``'s profile
+    ``row`` (strategy ``strategy``) says: with probability ``noise`` one uniformly at
+    random (a noise of 0 draws no random number); else the search's
+    (:func:`searched_option`); else, for the random strategy, one uniformly at random;
+    else ``NOT_FORCED``. (``noisy`` and ``searching`` spare the plain games the checks.)"""
+    if m.noisy:
+        noise = m.noise[row]
+        if noise > 0 and random01(m.rng) < noise:
+            return randint(m.rng, options)
+    if m.searching:
+        forced = searched_option(m, p, options, sees_isla)
+        if forced != NOT_FORCED:
+            return forced
+    if strategy == RANDOM:
+        return randint(m.rng, options)
+    return NOT_FORCED
 
 
 @njit(cache=True, nogil=True)
@@ -89,91 +96,15 @@ def leader(m, n):
 @njit(cache=True, nogil=True)
 def choose_captain(m, p, first, second):
     """Keep one of the two captains drawn in the draft."""
-    strategy = m.strategy[p]
-    if strategy == RANDOM:
-        return first if randint(m.rng, 2) == 0 else second
+    row = profile_of(m, p)
+    strategy = m.strategy[row]
+    forced = overriding_option(m, p, row, strategy, 2, False)
+    if forced != NOT_FORCED:
+        return first if forced == 0 else second
     column = CAPTAIN_LOOT if strategy == AGGRESSIVE else CAPTAIN_ROUTE_LOOT
-    return second if m.captains[second, column] > m.captains[first, column] else first
-
-
-@njit(cache=True, nogil=True)
-def _stronger(m, a, b, prefer_dear):
-    """Is ship ``a`` preferable to ship ``b`` (more combat; on a tie cheaper, or dearer)?"""
-    ships = m.ships
-    if ships[a, SHIP_COMBAT] != ships[b, SHIP_COMBAT]:
-        return ships[a, SHIP_COMBAT] > ships[b, SHIP_COMBAT]
-    if prefer_dear:
-        return ships[a, SHIP_FEE] > ships[b, SHIP_FEE]
-    return ships[a, SHIP_FEE] < ships[b, SHIP_FEE]
-
-
-@njit(cache=True, nogil=True)
-def _cheapest(m, n):
-    cand = m.cand
-    ships = m.ships
-    best = 0
-    for i in range(1, n):
-        a = cand[i]
-        b = cand[best]
-        if ships[a, SHIP_FEE] < ships[b, SHIP_FEE] or (
-                ships[a, SHIP_FEE] == ships[b, SHIP_FEE] and ships[a, SHIP_COMBAT] > ships[b, SHIP_COMBAT]):
-            best = i
-    return best
-
-
-@njit(cache=True, nogil=True)
-def choose_ship(m, p, n, mandatory):
-    """Pick a ship among ``m.cand[:n]`` costing ``m.cost[:n]`` (all affordable).
-
-    ``mandatory`` (the Shipyard): one must be bought. Otherwise (upgrades) the answer may
-    be ``DECLINE``.
-    """
-    strategy = m.strategy[p]
-    if strategy == RANDOM:
-        i = randint(m.rng, n if mandatory else n + 1)
-        return i if i < n else DECLINE
-    if strategy == THRIFTY:
-        return _cheapest(m, n) if mandatory else DECLINE
-    cand = m.cand
-    cost = m.cost
-    ships = m.ships
-    prefer_dear = strategy == AGGRESSIVE
-    spendable = m.players[p, CASH] - m.cash_reserve[p]
-    current = NO_SHIP if mandatory else m.players[p, SHIP]
-    best = DECLINE
-    for i in range(n):
-        ship = cand[i]
-        if cost[i] > spendable:
-            continue
-        if current != NO_SHIP and ships[ship, SHIP_COMBAT] <= ships[current, SHIP_COMBAT]:
-            continue
-        if best == DECLINE or _stronger(m, ship, cand[best], prefer_dear):
-            best = i
-    if best == DECLINE and mandatory:
-        if strategy == AGGRESSIVE:
-            best = 0
-            for i in range(1, n):
-                if _stronger(m, cand[i], cand[best], True):
-                    best = i
-        else:
-            best = _cheapest(m, n)
-    return best
-
-
-@njit(cache=True, nogil=True)
-def choose_vessel_source(m, p, n):
-    """Acquire Vessel: take a player's ship (index into ``m.cand[:n]``, ships with their
-    owners' price in ``m.cost``), ``DRAW_FROM_DECK`` or ``DECLINE``."""
-    strategy = m.strategy[p]
-    if strategy == THRIFTY:
-        return DECLINE
-    if strategy == RANDOM:
-        i = randint(m.rng, n + 2)
-        if i == n:
-            return DRAW_FROM_DECK
-        return DECLINE if i == n + 1 else i
-    i = choose_ship(m, p, n, False)
-    return DRAW_FROM_DECK if i == DECLINE else i
+    keep_second = m.captains[second, column] > m.captains[first, column]
+    note_policy_option(m, p, 1 if keep_second else 0)
+    return second if keep_second else first
 
 
 @njit(cache=True, nogil=True)
@@ -200,15 +131,24 @@ def mascot_score(m, p, mascot, future_tiles):
 @njit(cache=True, nogil=True)
 def choose_mascot(m, p, n, mandatory):
     """Pick a mascot among ``m.cand[:n]`` (all affordable); optional buys may ``DECLINE``."""
-    strategy = m.strategy[p]
-    if strategy == RANDOM:
-        i = randint(m.rng, n if mandatory else n + 1)
-        return i if i < n else DECLINE
+    row = profile_of(m, p)
+    strategy = m.strategy[row]
+    forced = overriding_option(m, p, row, strategy, n if mandatory else n + 1, False)
+    if forced != NOT_FORCED:
+        return forced if forced < n else DECLINE
+    best = _mascot_policy(m, p, row, strategy, n, mandatory)
+    note_policy_option(m, p, n if best == DECLINE else best)
+    return best
+
+
+@njit(cache=True, nogil=True)
+def _mascot_policy(m, p, row, strategy, n, mandatory):
+    """:func:`choose_mascot` by the policy of ``p``'s profile ``row``."""
     cand = m.cand
     fees = m.mascot_fee
     thrifty = strategy == THRIFTY
-    future = 0.0 if thrifty else m.future_tiles[p]
-    spendable = m.players[p, CASH] - m.cash_reserve[p]
+    future = 0.0 if thrifty else m.future_tiles[row]
+    spendable = m.players[p, CASH] - m.cash_reserve[row]
     best = DECLINE
     best_score = 0.0
     for i in range(n):
@@ -231,59 +171,22 @@ def choose_mascot(m, p, n, mandatory):
 
 
 @njit(cache=True, nogil=True)
-def attack_win_probability(advantage):
-    """P(the attacker wins) when both spin 1..10, the attacker adds ``advantage`` more
-    combat than the defender, and ties are re-spun."""
-    wins = 0
-    losses = 0
-    for a in range(1, SPINNER + 1):
-        for d in range(1, SPINNER + 1):
-            if a + advantage > d:
-                wins += 1
-            elif a + advantage < d:
-                losses += 1
-    return wins / (wins + losses)
-
-
-@njit(cache=True, nogil=True)
-def raid_value(m, p, q):
-    """Expected dollars ``p`` gains by raiding ``q``: the take, and a Black Pearl swap
-    (only for a raider with a ship to swap)."""
-    mine = m.players[p, SHIP]
-    theirs = m.players[q, SHIP]
-    gain = (SPINNER + 1) / 2 * m.raid_per_spin
-    if mine != NO_SHIP and m.ships[theirs, SHIP_PEARL] != 0:
-        gain += m.ships[theirs, SHIP_FEE] - ship_fee(m, mine)
-    return attack_win_probability(ship_combat(m, mine) - ship_combat(m, theirs)) * gain
-
-
-@njit(cache=True, nogil=True)
-def choose_raid_target(m, p, n):
-    """Whom to attack among ``m.cand[:n]`` (players with a ship, still sailing)."""
-    strategy = m.strategy[p]
-    if strategy == RANDOM:
-        return randint(m.rng, n)
-    if strategy == AGGRESSIVE:
-        return leader(m, n)
-    cand = m.cand
-    best = 0
-    best_value = raid_value(m, p, cand[0])
-    for i in range(1, n):
-        q = cand[i]
-        value = raid_value(m, p, q)
-        if value > best_value or (value == best_value and public_worth(m, q) > public_worth(m, cand[best])):
-            best = i
-            best_value = value
+def choose_victim(m, p, n):
+    """Whose tile to take among ``m.cand[:n]``: with face-down tiles the leader's;
+    when tiles are chosen (``tile_from_player = choose``), the best tile on offer."""
+    row = profile_of(m, p)
+    strategy = m.strategy[row]
+    forced = overriding_option(m, p, row, strategy, n, False)
+    if forced != NOT_FORCED:
+        return forced
+    best = _victim_policy(m, p, strategy, n)
+    note_policy_option(m, p, best)
     return best
 
 
 @njit(cache=True, nogil=True)
-def choose_victim(m, p, n):
-    """Whose tile to take among ``m.cand[:n]``: with face-down tiles the leader's;
-    when tiles are chosen (``tile_from_player = choose``), the best tile on offer."""
-    strategy = m.strategy[p]
-    if strategy == RANDOM:
-        return randint(m.rng, n)
+def _victim_policy(m, p, strategy, n):
+    """:func:`choose_victim` by ``strategy``."""
     if strategy == AGGRESSIVE or m.tile_from_player != TILE_CHOSEN:
         return leader(m, n)
     cand = m.cand
@@ -301,13 +204,16 @@ def choose_victim(m, p, n):
 def choose_isla_tile(m, p):
     """Which of the tiles on Isla Cruces to keep (index into ``m.isla``); the player looks."""
     count = m.counters[ISLA_COUNT]
-    if m.strategy[p] == RANDOM:
-        return randint(m.rng, count)
+    row = profile_of(m, p)
+    forced = overriding_option(m, p, row, m.strategy[row], count, True)
+    if forced != NOT_FORCED:
+        return forced
     isla = m.isla
     best = 0
     for i in range(1, count):
         if effective_value(m, p, isla[i]) > effective_value(m, p, isla[best]):
             best = i
+    note_policy_option(m, p, best)
     return best
 
 
@@ -316,8 +222,18 @@ def choose_tile_to_cash(m, p, need):
     """Which tile to trade in for its face value when ``need`` dollars are missing: first
     tiles that lose nothing (not doubled), the smallest that covers ``need``, else the
     largest."""
-    if m.strategy[p] == RANDOM:
-        return nth_tile_of(m, p, randint(m.rng, m.players[p, TILES]))
+    row = profile_of(m, p)
+    forced = overriding_option(m, p, row, m.strategy[row], m.players[p, TILES], False)
+    if forced != NOT_FORCED:
+        return nth_tile_of(m, p, forced)
+    tile = _tile_to_cash_policy(m, p, need)
+    note_policy_option(m, p, rank_of_tile(m, p, tile))
+    return tile
+
+
+@njit(cache=True, nogil=True)
+def _tile_to_cash_policy(m, p, need):
+    """:func:`choose_tile_to_cash` by the policy every strategy but random shares."""
     tile_loc = m.tile_loc
     best = -1
     best_loss = 0

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import numpy as np
@@ -12,6 +13,7 @@ from analyzer.games.dead_mans_chest import rules as rules_module
 from analyzer.games.dead_mans_chest import stats as stats_module
 from analyzer.games.dead_mans_chest.kernel import Inputs, Scratch, Tally, make_match, play_game
 from analyzer.games.dead_mans_chest.layout import EVENTS, INVARIANTS, N_COUNTERS, N_PLAYER_FIELDS, N_VALUE_PARTS
+from analyzer.games.dead_mans_chest.search_state import MAX_SEARCHED_DECISIONS, N_SEARCH_FIELDS, N_SEARCH_KEYS
 from analyzer.games.dead_mans_chest.strategies import DEFAULT_STRATEGY, STRATEGIES, seat_arrays
 
 #: final values from -$20,000 to $130,000 in $250 bins (outside: the end bins)
@@ -81,27 +83,29 @@ class DeadMansChest(Game):
         n_tiles = inputs.tiles.shape[0]
         n_cards = inputs.cards.shape[0]
         n_ships = inputs.ships.shape[0]
-        n_mascots = inputs.mascot_fee.shape[0]
-        n_captains = inputs.captains.shape[0]
-        candidates = max(players, n_tiles, n_ships, n_mascots, n_captains) + 1
+        candidates = max(players, n_tiles, n_ships, inputs.mascot_fee.shape[0], inputs.captains.shape[0]) + 1
+        game_state = _views_of_one_block(dict(
+            players=(players, N_PLAYER_FIELDS), tile_loc=(n_tiles,), pile=(n_tiles,), isla=(n_tiles,),
+            life_draw=(n_cards,), life_discard=(n_cards,), ship_owner=(n_ships,),
+            mascot_owner=inputs.mascot_fee.shape, captain_free=(inputs.captains.shape[0],), counters=(N_COUNTERS,),
+            profile=(players,), rng=(4,)))
+        game_state["rng"] = game_state["rng"].view(np.uint64)
         state = dict(
-            players=padded_zeros((players, N_PLAYER_FIELDS)),
-            tile_loc=padded_zeros(n_tiles),
-            pile=padded_zeros(n_tiles),
-            isla=padded_zeros(n_tiles),
-            life_draw=padded_zeros(n_cards),
-            life_discard=padded_zeros(n_cards),
-            ship_owner=padded_zeros(n_ships),
-            mascot_owner=padded_zeros(n_mascots),
-            captain_free=padded_zeros(n_captains),
+            **game_state,
+            saved_state=padded_zeros(game_state["game_state"].shape[0]),
             cand=padded_zeros(candidates),
             cost=padded_zeros(candidates),
             drawn=padded_zeros(2),
-            seen=padded_zeros(max(n_tiles, n_cards, n_ships, n_mascots) + 1),
-            counters=padded_zeros(N_COUNTERS),
+            seen=padded_zeros(max(n_tiles, n_cards, n_ships, inputs.mascot_fee.shape[0]) + 1),
             violations=padded_zeros(len(INVARIANTS)),
-            rng=padded_zeros(4, np.uint64),
             parts=padded_zeros((players, N_VALUE_PARTS)),
+            search=padded_zeros(N_SEARCH_FIELDS),
+            search_key=padded_zeros(N_SEARCH_KEYS, np.uint64),
+            fixed=padded_zeros(MAX_SEARCHED_DECISIONS),
+            option_values=padded_zeros(candidates + 2, np.float64),  # the most options: Acquire Vessel's
+            option_squares=padded_zeros(candidates + 2, np.float64),
+            deal=padded_zeros(n_tiles),
+            rollout_scores=padded_zeros(players),
         )
         return Scratch(**state, match=make_match(inputs, state))
 
@@ -117,6 +121,19 @@ class DeadMansChest(Game):
 
     def game_stats_table(self, stats: dict[str, Any]) -> str:
         return stats_module.format_table(stats)
+
+
+def _views_of_one_block(shapes: dict[str, tuple[int, ...]]) -> dict[str, np.ndarray]:
+    """Zeroed int64 arrays of these shapes carved from one padded block, and the block
+    itself as ``game_state``."""
+    sizes = [math.prod(shape) for shape in shapes.values()]
+    block = padded_zeros(sum(sizes))
+    views = {"game_state": block}
+    at = 0
+    for (name, shape), size in zip(shapes.items(), sizes, strict=True):
+        views[name] = block[at:at + size].reshape(shape)
+        at += size
+    return views
 
 
 GAME = DeadMansChest()

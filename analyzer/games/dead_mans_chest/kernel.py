@@ -1,5 +1,6 @@
-"""Whole games in one jitted call: set-up and captain draft, turns, the final count, and
-what each game adds to the tally; :func:`play_game` is the play function of the chunk
+"""Whole games in one jitted call: set-up, the steps (captain draft and turns, see
+:mod:`turns`; a lookahead seat's chosen by search, see :mod:`lookahead`), the final count,
+and what each game adds to the tally; :func:`play_game` is the play function of the chunk
 template (:mod:`analyzer.engine.template`).
 
 Every mechanic is a small jitted function ``f(m, player, ...)`` where ``m`` is a
@@ -16,48 +17,20 @@ from numba import njit
 from numba.core import types
 from numba.experimental import structref
 
-from analyzer.engine.rng import randint
-from analyzer.games.dead_mans_chest.actions import land_on, offer_mascots, retire, retired_turn, visit_shipyard
-from analyzer.games.dead_mans_chest.decisions import choose_captain, ship_fee
-from analyzer.games.dead_mans_chest.invariants import check_state
 from analyzer.games.dead_mans_chest.layout import (
     CAPTAIN,
-    CAPTAIN_ROUTE,
-    CASH,
-    CHOOSE_A_MASCOT,
-    DRAFT_FIRST_PLAYER,
-    DRAFT_LAST_PLAYER,
-    DRAW_COUNT,
     EVENT_COUNTERS,
-    ISLA_CRUCES,
-    LOANS,
-    MASCOT_VALUE,
     MASCOTS,
     N_EVENTS,
-    N_PLAYER_FIELDS,
     N_VALUE_PARTS,
     NO_SHIP,
-    OWNER_FREE,
-    PART_BONUS,
-    PART_CASH,
-    PART_MASCOTS,
-    PART_SHIP,
-    PART_TILES,
-    PART_UNPAID,
-    POS,
-    RETIRED,
     RETIRED_COUNT,
     ROUTE,
     SHIP,
-    SHIPYARD,
-    SP_KIND,
-    TAKEN_THIS_TURN,
-    UNPAID,
-    UNPAID_FORGIVE,
+    TURNS_PLAYED,
 )
-from analyzer.games.dead_mans_chest.money import settle_loans
-from analyzer.games.dead_mans_chest.movement import move, spin
-from analyzer.games.dead_mans_chest.tiles import deal_tiles, tile_totals
+from analyzer.games.dead_mans_chest.lookahead import new_search, play_steps
+from analyzer.games.dead_mans_chest.turns import final_values, setup_game
 
 
 class Inputs(NamedTuple):
@@ -88,18 +61,27 @@ class Inputs(NamedTuple):
     tile_from_player: int  # TILE_AT_RANDOM or TILE_CHOSEN
     max_turns: int
     mean_tile_value: float
-    # the seats (see strategies.seat_arrays)
-    strategy: np.ndarray  # [players] strategy id
-    cash_reserve: np.ndarray  # [players]
-    future_tiles: np.ndarray  # [players] float
+    # the strategies (see strategies.seat_arrays): per profile (the seats, then each base at its defaults)
+    strategy: np.ndarray  # [profiles] strategy id (a lookahead seat's: its base)
+    cash_reserve: np.ndarray  # [profiles]
+    future_tiles: np.ndarray  # [profiles] float
+    noise: np.ndarray  # [profiles] float: the probability of a uniformly random decision
+    # per seat: the search (see lookahead)
+    rollouts: np.ndarray  # [players] playouts per option; 0: the seat does not search
+    objective: np.ndarray  # [players] OBJECTIVE_* code
+    margin: np.ndarray  # [players] float: standard errors an option must gain over the base's to replace it
+    base_profile: np.ndarray  # [players] the profile every seat plays in the seat's rollouts
+    noisy: bool  # some profile has noise
+    searching: bool  # some seat searches
     #: count violations of the game's invariants (see :mod:`invariants`) in ``Tally.invariant_violations``
     check_invariants: bool
 
 
 class Scratch(NamedTuple):
-    """The state of the game being played (the arrays serve game after game of a chunk),
-    and the mechanics' :class:`Match` over it and the inputs."""
+    """The game being played (the arrays serve game after game of a chunk), and the
+    mechanics' :class:`Match` over it and the inputs."""
 
+    # the game state: views into one block, ``game_state``, so a search saves and restores it whole
     players: np.ndarray  # [players, N_PLAYER_FIELDS] (columns POS, CASH, ...)
     tile_loc: np.ndarray  # [tiles] where each tile is: a seat, IN_PILE or ON_ISLA_CRUCES
     pile: np.ndarray  # [tiles] the face-down pile, pile[:PILE_COUNT]
@@ -109,14 +91,26 @@ class Scratch(NamedTuple):
     ship_owner: np.ndarray  # [ships] a seat, or OWNER_FREE
     mascot_owner: np.ndarray  # [mascots] a seat, or OWNER_FREE
     captain_free: np.ndarray  # [captains] 1: not drafted yet
+    counters: np.ndarray  # [N_COUNTERS] the game's counters (PILE_COUNT, ..., the events)
+    profile: np.ndarray  # [players] the profile (see Inputs.strategy) each seat plays now
+    rng: np.ndarray  # [4] uint64: the game's generator state (the template's, copied in)
+    game_state: np.ndarray  # the block holding the arrays above
+    saved_state: np.ndarray  # a copy of game_state: the position a search returns to
+    # working arrays
     cand: np.ndarray  # candidates of a choice (see decisions)
     cost: np.ndarray  # their costs
     drawn: np.ndarray  # [2] the cards drawn from a ship or mascot deck
     seen: np.ndarray  # the invariant checks' counts
-    counters: np.ndarray  # [N_COUNTERS] the game's counters (PILE_COUNT, ..., the events)
     violations: np.ndarray  # [invariants] violations counted since the last game's end
-    rng: np.ndarray  # [4] uint64: the game's generator state (the template's, copied in)
     parts: np.ndarray  # [players, N_VALUE_PARTS] the final count's parts
+    # the search (see search_state and lookahead)
+    search: np.ndarray  # [N_SEARCH_FIELDS] where the search stands (S_* columns)
+    search_key: np.ndarray  # [N_SEARCH_KEYS] uint64: the roots of the rollouts' streams
+    fixed: np.ndarray  # the options already chosen at the searched step's decisions
+    option_values: np.ndarray  # float: each option's total gain over the base's option in the rollouts
+    option_squares: np.ndarray  # float: the sum of those gains' squares
+    deal: np.ndarray  # [tiles] the tiles a rollout deals again
+    rollout_scores: np.ndarray  # [players] a rollout's final values
     match: "Match"
 
 
@@ -165,131 +159,6 @@ structref.define_proxy(Match, MatchType, [*Inputs._fields, *STATE_FIELDS])
 def make_match(inputs: Inputs, state: dict[str, np.ndarray]) -> Match:
     """The :class:`Match` over ``inputs`` and the arrays of ``state`` (keys: ``STATE_FIELDS``)."""
     return Match(*inputs, *(state[name] for name in STATE_FIELDS))
-
-
-@njit(cache=True, nogil=True)
-def draft_captain(m, p):
-    """Leaving port: draw two of the captains not drafted yet, keep one, return the other."""
-    free = m.captain_free
-    cand = m.cand
-    n = np.int64(0)
-    for k in range(free.shape[0]):
-        if free[k]:
-            cand[n] = k
-            n += 1
-    first = randint(m.rng, n)
-    second = randint(m.rng, n - 1)
-    if second >= first:
-        second += 1
-    captain = choose_captain(m, p, cand[first], cand[second])
-    free[captain] = 0
-    route = m.captains[captain, CAPTAIN_ROUTE]
-    m.players[p, CAPTAIN] = captain
-    m.players[p, ROUTE] = route
-    m.players[p, POS] = m.route_start[route]
-
-
-@njit(cache=True, nogil=True)
-def first_drafter(m):
-    """The seat that starts the captain draft (``draft_start``): seat 1, the last seat, or
-    a seat drawn from the game's own stream."""
-    players = m.players.shape[0]
-    if m.draft_start == DRAFT_FIRST_PLAYER:
-        return 0
-    if m.draft_start == DRAFT_LAST_PLAYER:
-        return players - 1
-    return randint(m.rng, players)
-
-
-@njit(cache=True, nogil=True)
-def setup_game(m):
-    """A new game: money, tiles (three hidden on Isla Cruces), decks, then the captain
-    draft, clockwise (in seat order) from :func:`first_drafter`."""
-    pl = m.players
-    m.counters[:] = 0
-    for p in range(pl.shape[0]):
-        for f in range(N_PLAYER_FIELDS):
-            pl[p, f] = 0
-        pl[p, CASH] = m.start_money
-        pl[p, SHIP] = NO_SHIP
-    deal_tiles(m, m.isla_cruces_tiles)
-    life_draw = m.life_draw
-    for c in range(life_draw.shape[0]):
-        life_draw[c] = c
-    m.counters[DRAW_COUNT] = life_draw.shape[0]
-    m.ship_owner[:] = OWNER_FREE
-    m.mascot_owner[:] = OWNER_FREE
-    m.captain_free[:] = 1
-    players = pl.shape[0]
-    first = first_drafter(m)
-    for k in range(players):
-        draft_captain(m, (first + k) % players)
-
-
-@njit(cache=True, nogil=True)
-def play_turn(m, p):
-    """One turn of player ``p``: spin and move, stop spaces (spin and move again after the
-    Shipyard and Choose a Mascot), then the space's directions; a retired player only spins."""
-    pl = m.players
-    for q in range(pl.shape[0]):
-        pl[q, TAKEN_THIS_TURN] = 0
-    if pl[p, RETIRED]:
-        retired_turn(m, p)
-        return
-    spaces = m.spaces
-    if spaces[pl[p, POS], SP_KIND] == SHIPYARD and not visit_shipyard(m, p):
-        return  # still waiting for a ship it can afford
-    while True:
-        space = move(m, p, spin(m))
-        kind = spaces[space, SP_KIND]
-        if kind == SHIPYARD:
-            if not visit_shipyard(m, p):
-                return
-        elif kind == CHOOSE_A_MASCOT:
-            offer_mascots(m, p, True)
-        elif kind == ISLA_CRUCES:
-            retire(m, p)
-            return
-        else:
-            land_on(m, p, space)
-            return
-
-
-@njit(cache=True, nogil=True)
-def play_turns(m):
-    """Play a set-up game, seat 1 first, to the end (everyone retired) or the turn cap.
-    Returns (turns, capped); every round but the last has one turn per player."""
-    players = m.players.shape[0]
-    counters = m.counters
-    turns = 0
-    while True:
-        for p in range(players):
-            if turns == m.max_turns:
-                return turns, True
-            turns += 1
-            play_turn(m, p)
-            if m.check_invariants:
-                check_state(m)
-            if counters[RETIRED_COUNT] == players:
-                return turns, False
-
-
-@njit(cache=True, nogil=True)
-def final_values(m, parts, scores):
-    """The final count: tiles (doubled for their mascot's owner) + cash + ship + mascots,
-    minus unpaid loan debt (unless forgiven). Fills ``parts[p, part]`` and ``scores[p]``."""
-    pl = m.players
-    for p in range(pl.shape[0]):
-        if pl[p, LOANS] > 0:  # a capped game: players still at sea settle their loans now
-            settle_loans(m, p)
-        face, bonus = tile_totals(m, p)
-        parts[p, PART_TILES] = face
-        parts[p, PART_BONUS] = bonus
-        parts[p, PART_CASH] = pl[p, CASH]
-        parts[p, PART_SHIP] = ship_fee(m, pl[p, SHIP])
-        parts[p, PART_MASCOTS] = pl[p, MASCOT_VALUE]
-        parts[p, PART_UNPAID] = 0 if m.unpaid_loan == UNPAID_FORGIVE else pl[p, UNPAID]
-        scores[p] = face + bonus + pl[p, CASH] + parts[p, PART_SHIP] + pl[p, MASCOT_VALUE] - parts[p, PART_UNPAID]
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -353,9 +222,12 @@ def play_game(inputs, state, key, scratch, tally, outcome, game_records, row):
     m = scratch.match
     for word in range(4):
         m.rng[word] = state[word]
+    new_search(m, key)
     setup_game(m)
-    turns, capped = play_turns(m)
+    play_steps(m)
     players = m.players.shape[0]
+    turns = m.counters[TURNS_PLAYED]
+    capped = m.counters[RETIRED_COUNT] < players
     scores = outcome.scores
     final_values(m, m.parts, scores)
     best = scores[0]

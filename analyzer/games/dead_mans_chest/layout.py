@@ -64,7 +64,9 @@ TREASURY = -1  # the treasury's account in payments (players are 0..n-1)
 # -- per-game counters: ``m.counters`` ----------------------------------------------------
 (PILE_COUNT, ISLA_COUNT, DRAW_COUNT, DISCARD_COUNT, RETIRED_COUNT, TREASURY_RECEIVED,
  TREASURY_PAID, RAIDS, RAID_WINS, SHIPYARD_WAITS, SHIPYARD_LOANS, LOANS_TAKEN, TILES_TAKEN,
- PILE_RAN_DRY, N_COUNTERS) = range(15)
+ PILE_RAN_DRY, NEXT_DRAFTER, DRAFTED, NEXT_SEAT, TURNS_PLAYED, N_COUNTERS) = range(19)
+# the game's progress (see turns.next_step): NEXT_DRAFTER drafts next, DRAFTED players
+# have drafted; NEXT_SEAT moves next, TURNS_PLAYED turns have been played.
 #: the per-game event counters reported as statistics, in ``events_sum`` order
 EVENTS = ("raids", "raid_wins", "shipyard_waits", "shipyard_loans", "loans", "tiles_taken", "pile_ran_dry")
 EVENT_COUNTERS = (RAIDS, RAID_WINS, SHIPYARD_WAITS, SHIPYARD_LOANS, LOANS_TAKEN, TILES_TAKEN, PILE_RAN_DRY)
@@ -81,6 +83,9 @@ N_VALUE_PARTS = len(VALUE_PARTS)
 
 # -- strategies (index in strategies.STRATEGIES) ------------------------------------------
 RANDOM, SENSIBLE, AGGRESSIVE, THRIFTY = range(4)
+#: lookahead's objectives (the mean it maximises over its rollouts)
+OBJECTIVES = ("win", "score", "lead")
+OBJECTIVE_WIN, OBJECTIVE_SCORE, OBJECTIVE_LEAD = range(len(OBJECTIVES))
 
 # -- rule codes ---------------------------------------------------------------------------
 UNPAID_LOAN_MODES = ("subtract", "cash_in_tiles", "forgive")

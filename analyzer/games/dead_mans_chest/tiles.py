@@ -109,6 +109,16 @@ def nth_tile_of(m, p, n):
 
 
 @njit(cache=True, nogil=True)
+def rank_of_tile(m, p, t):
+    """How many of player ``p``'s tiles come before tile ``t`` (the inverse of :func:`nth_tile_of`)."""
+    tile_loc = m.tile_loc
+    rank = 0
+    for u in range(t):
+        rank += tile_loc[u] == p
+    return rank
+
+
+@njit(cache=True, nogil=True)
 def best_tile_of(m, owner, for_player):
     """The tile of ``owner`` worth most to ``for_player`` (-1 if ``owner`` has none)."""
     tile_loc = m.tile_loc
