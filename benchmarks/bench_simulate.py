@@ -12,6 +12,7 @@ from common import in_units, median_of, simulate_json, stamp  # noqa: E402
 RUNS = (
     ("skull-island", ["--players", "4", "--strategy", "threshold"], 4.0),
     ("skull-island", ["--players", "4", "--strategy", "optimal-ev"], 6.0),
+    ("skull-island", ["--players", "4"], 6.0),  # the default, solved: what make run plays
     ("lucky-pirates", ["--players", "4"], 3.0),
     ("doubloons", ["--players", "3"], 15.0),
     ("dead-mans-chest", ["--players", "4"], 20.0),
