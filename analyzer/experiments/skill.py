@@ -40,8 +40,10 @@ TEXT_WIDTH = 100
 
 @dataclass
 class Rung:
-    """One strategy on the ladder: its seat against the reference, and a table of its own."""
+    """One strategy on the ladder (as given, and its label): its seat against the reference, and a table
+    of its own."""
 
+    spec: str
     label: str
     against_reference: StrategyRecord
     self_play: Result
@@ -68,7 +70,7 @@ def skill_verdict(edge: float, edge_low: float) -> str:
 
 
 class SkillLadder(Rendered):
-    """Strategies ranked by their win rate against the reference, best first."""
+    """Strategies ranked by their win rate against the reference, best first (``rungs`` come ranked)."""
 
     SCHEMA = "pirate-analyzer/skill/1"
 
@@ -78,7 +80,7 @@ class SkillLadder(Rendered):
         self.game: Game = base.game
         self.players = base.players
         self.reference = reference
-        self.rungs = sorted(rungs, key=lambda rung: -rung.against_reference.win_rate)
+        self.rungs = rungs  # best first
         self.versus_random = versus_random
         self.strongest = strongest
         self.n = n
@@ -185,14 +187,12 @@ def skill_spec(base: RunSpec, n: int | str, execution: Execution, specs: list[st
         pairing = play_pairing(execution, base, seating, n, "ladder", runs)
         own_table = play_variant(execution.derived("own-table").for_run(runs.next()), base.with_seats([spec]), n,
                                  batch_keys=())
-        rungs.append(Rung(label, pairing.records()[label], own_table.result))
-    ladder_top = [r for r in sorted(rungs, key=lambda r: -r.against_reference.win_rate) if r.label != RANDOM]
-    strongest = ladder_top[0] if ladder_top else rungs[0]
-    strategy_names = {s.name for s in game.strategies}
+        rungs.append(Rung(spec, label, pairing.records()[label], own_table.result))
+    rungs.sort(key=lambda rung: -rung.against_reference.win_rate)
+    strongest = next((rung for rung in rungs if rung.label != RANDOM), rungs[0])
     versus_random = None
-    if RANDOM in strategy_names and strongest.label != RANDOM:
-        spec = strategies[[r.label for r in rungs].index(strongest.label)]
-        seating = [(spec, RANDOM)[seat % 2] for seat in range(base.players)]
+    if RANDOM in {s.name for s in game.strategies} and strongest.label != RANDOM:
+        seating = [(strongest.spec, RANDOM)[seat % 2] for seat in range(base.players)]
         versus_random = play_pairing(execution, base, seating, n, "versus-random", runs)
     return SkillLadder(base, parse_strategy(game, reference).label, rungs, versus_random, strongest.label, n,
                        execution.seed)

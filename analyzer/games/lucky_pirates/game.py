@@ -52,12 +52,7 @@ class LuckyPirates(Game):
             seats=list(seats),
             score_bins=(0, 1, target + 1),
             length_caps={"turns": values.max_turns, "rounds": -(-values.max_turns // players)},
-            inputs=Inputs(
-                circle=values.circle, die_faces=values.die_faces, two_ships_probability=values.two_ships_probability,
-                treasures_to_win=target, treasure_supply=values.treasure_supply,
-                duel_replaces_card=values.duel_replaces_card, steal_when_empty=values.steal_when_empty,
-                max_turns=values.max_turns,
-            ),
+            inputs=Inputs(**{name: getattr(values, name) for name in Inputs._fields}),
         )
 
     def play_function(self):

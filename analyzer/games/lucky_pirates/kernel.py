@@ -17,7 +17,7 @@ from analyzer.games.lucky_pirates.mechanics import (
 
 
 class Inputs(NamedTuple):
-    """The kernel inputs of a run (read only)."""
+    """The kernel inputs of a run (read only): the fields of ``rules.RuleValues`` the kernel reads."""
 
     circle: np.ndarray  # card kinds round the circle
     die_faces: int
