@@ -7,7 +7,7 @@ from typing import Any
 
 import numpy as np
 
-from analyzer import __version__
+from analyzer import __version__, measures
 from analyzer.engine.aggregate import Totals
 from analyzer.games.base import Prepared
 from analyzer.games.options import format_value, jsonable
@@ -86,6 +86,9 @@ class Result(Rendered):
             "tie_rate": int(t["tie_games"][0]) / n,
             "capped_games": int(t["capped"][0]),
             "game_stats": game.game_stats(t, self.prepared),
+            "quality": measures.quality(t, game.score_unit, self.prepared.score_bins[1]),
+            "mechanics": measures.mechanics(t, game.mechanics(self.prepared)),
+            "components": measures.components(t, game.components(self.prepared), players),
             "run": {
                 "version": __version__,
                 "wall_seconds": wall,

@@ -13,6 +13,8 @@ The argument style is the same for every game: NamedTuples of arrays and numbers
 - ``scratch``: the game's private working arrays for one chunk;
 - ``tally``: the game's own aggregates (int64 arrays), which it adds each game to;
 - ``common``: :class:`Common`, the aggregates the template fills;
+- ``measures``: :class:`~analyzer.engine.quality.Measures`, the quality, mechanics and
+  component aggregates the template fills from what the game notes in ``outcome``;
 - ``outcome``: :class:`Outcome`, what the game reports of each game it plays;
 - ``records``: :class:`Records`, the common per-game rows (length 0: not recording),
   and ``game_records``, the game's own columns of those rows.
@@ -31,6 +33,7 @@ import numpy as np
 from numba import njit
 
 from analyzer.engine.memory import private_zeros
+from analyzer.engine.quality import tally_measures
 from analyzer.engine.rng import game_key, seed_game
 
 
@@ -55,6 +58,10 @@ class Outcome(NamedTuple):
     winners: np.ndarray  # [players] 1 for each seat that won; two or more: a shared win; none: no winner
     lengths: np.ndarray  # [units] the game's length in each length unit
     capped: np.ndarray  # [1] 1 when the game was stopped by its cap
+    standings: np.ndarray  # [rounds] the top scorers after each round (see engine.quality.note_standings)
+    steps: np.ndarray  # [1] the rounds noted in ``standings``
+    triggered: np.ndarray  # [mechanics] 1 for each mechanic that happened (the game sets them)
+    holdings: np.ndarray  # [players, components] times each seat got or met each component (the game adds)
 
 
 class Records(NamedTuple):
@@ -77,8 +84,8 @@ def play_game(inputs, state, key, scratch, tally, outcome, game_records, row):
     raise NotImplementedError("play_game is replaced by a game's play function (see chunk_player)")
 
 
-def play_chunk(seed, first_game, n_games, score_low, score_width, inputs, scratch, tally, common, outcome, records,
-               game_records):
+def play_chunk(seed, first_game, n_games, score_low, score_width, inputs, scratch, tally, common, measures, outcome,
+               records, game_records):
     """Play games ``first_game .. first_game + n_games - 1`` of run ``seed``.
 
     Final scores go to histogram bins ``score_width`` wide from ``score_low``.
@@ -124,6 +131,7 @@ def play_chunk(seed, first_game, n_games, score_low, score_width, inputs, scratc
             common.score_hist[seat, min(max((score - score_low) // score_width, 0), n_bins - 1)] += 1
         for unit in range(units):
             common.length_hist[unit, min(max(outcome.lengths[unit], 0), longest)] += 1
+        tally_measures(measures, outcome, winner - 1, score_width)
         if recording:
             records.winner[g] = winner
             records.capped[g] = outcome.capped[0]

@@ -47,6 +47,35 @@ class Strategy:
 
 
 @dataclass(frozen=True)
+class Mechanic:
+    """A rule, card, space or special whose coverage is measured: the share of games in which it
+    happened (the kernel sets ``outcome.triggered[index]``; see :mod:`analyzer.engine.quality`)."""
+
+    name: str
+    description: str
+
+
+#: how a component's effect is measured: held or not, or per time a player meets it
+PRESENCE = "presence"
+PER_DRAW = "per draw"
+
+
+@dataclass(frozen=True)
+class Component:
+    """A component a player gets or meets (captain, ship, mascot, card, special, space).
+
+    ``measure`` is :data:`PRESENCE` where a player may or may not get it (its effect:
+    holders against the other seats) or :data:`PER_DRAW` where every player meets it
+    (its effect: per time met, against the average seat). The kernel adds 1 to
+    ``outcome.holdings[seat, index]`` each time ``seat`` gets or meets it.
+    """
+
+    name: str
+    kind: str
+    measure: str = PRESENCE
+
+
+@dataclass(frozen=True)
 class StrategyChoice:
     """A strategy with every parameter's value (defaults filled in)."""
 
@@ -184,6 +213,14 @@ class Game(ABC):
     @abstractmethod
     def game_stats(self, totals, prepared: Prepared) -> dict[str, Any]:
         """The game's own statistics (``game_stats`` in the JSON) from merged totals."""
+
+    def mechanics(self, prepared: Prepared) -> tuple[Mechanic, ...]:
+        """The mechanics whose coverage the kernel reports, in ``outcome.triggered`` order."""
+        return ()
+
+    def components(self, prepared: Prepared) -> tuple[Component, ...]:
+        """The components whose balance the kernel reports, in ``outcome.holdings`` order."""
+        return ()
 
     def game_stats_table(self, stats: dict[str, Any]) -> str:
         """``game_stats`` as text for the terminal table (default: nothing)."""

@@ -7,7 +7,7 @@ from typing import Any
 import numpy as np
 
 from analyzer.engine.memory import padded_zeros
-from analyzer.games.base import Game, Prepared, Strategy, StrategyChoice
+from analyzer.games.base import PER_DRAW, Component, Game, Mechanic, Prepared, Strategy, StrategyChoice
 from analyzer.games.options import Option
 from tests.example_game.kernel import Inputs, Scratch, Tally, play_game
 
@@ -51,6 +51,13 @@ class Pig(Game):
 
     def scratch(self, prepared: Prepared) -> Scratch:
         return Scratch(totals=padded_zeros(prepared.players))
+
+    def mechanics(self, prepared: Prepared) -> tuple[Mechanic, ...]:
+        return (Mechanic("bust", "a 1 loses the turn's points"),
+                Mechanic("double-digit turn", "a turn banks 10 points or more"))
+
+    def components(self, prepared: Prepared) -> tuple[Component, ...]:
+        return (Component("a rolled 1", "die face", PER_DRAW), Component("first turn", "seat"))
 
     def game_stats(self, totals, prepared: Prepared) -> dict[str, Any]:
         games = int(totals["games"][0])

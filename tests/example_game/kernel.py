@@ -5,7 +5,12 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
+from analyzer.engine.quality import note_standings
 from analyzer.engine.rng import randint
+
+#: mechanics (``Pig.mechanics``), the index of ``outcome.triggered``
+BUST = 0
+DOUBLE_DIGIT_TURN = 1
 
 
 class Inputs(NamedTuple):
@@ -39,15 +44,24 @@ def play_game(inputs, state, key, scratch, tally, outcome, game_records, row):
             tally.rolls[0] += 1
             if face == 1:
                 turn_total = 0
+                outcome.triggered[BUST] = 1
+                outcome.holdings[seat, 0] += 1
                 tally.busts[seat] += 1
                 busts += 1
                 break
             turn_total += face
         scratch.totals[seat] += turn_total
+        if turn_total >= 10:
+            outcome.triggered[DOUBLE_DIGIT_TURN] = 1
+        if turns == 1:
+            outcome.holdings[seat, 1] = 1
         if scratch.totals[seat] >= inputs.target:
             outcome.winners[seat] = 1
+            note_standings(outcome, scratch.totals)
             break
         seat = seat + 1 if seat + 1 < players else 0
+        if seat == 0:
+            note_standings(outcome, scratch.totals)
     else:
         outcome.capped[0] = 1
     for other in range(players):

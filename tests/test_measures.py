@@ -1,0 +1,141 @@
+"""Game quality, mechanics coverage and component balance: the template's tally on hand-made games,
+and the blocks of the JSON computed from it (hand-checked)."""
+
+import numpy as np
+import pytest
+
+from analyzer.engine.aggregate import Totals
+from analyzer.engine.quality import DECISIVE_SCALE, Measures, measure_shapes, note_standings, tally_measures
+from analyzer.engine.template import Outcome
+from analyzer.games.base import PER_DRAW, Component, Mechanic
+from analyzer import measures
+
+A, B, C = 0, 1, 2
+
+
+def outcome(players=3, mechanics=2, components=2):
+    return Outcome(scores=np.zeros(players, np.int64), winners=np.zeros(players, np.int64),
+                   lengths=np.zeros(2, np.int64), capped=np.zeros(1, np.int64), standings=np.zeros(50, np.int64),
+                   steps=np.zeros(1, np.int64), triggered=np.zeros(mechanics, np.int64),
+                   holdings=np.zeros((players, components), np.int64))
+
+
+def empty_measures(players=3, bins=10, mechanics=2, components=2):
+    return Measures(**{name: np.zeros(shape, np.int64)
+                       for name, shape in measure_shapes(players, bins, mechanics, components).items()})
+
+
+def play(rounds, final, winner, width=10, players=3):
+    """Note ``rounds`` (scores after each round), end with ``final`` scores; tally one game."""
+    game = outcome(players)
+    tally = empty_measures(players)
+    for scores in rounds:
+        note_standings(game, np.array(scores, np.int64))
+    game.scores[:] = final
+    tally_measures(tally, game, winner, width)
+    return tally, game
+
+
+def test_lead_changes_comeback_and_decisive_point_by_hand():
+    # leaders: A, B, (A and B tied), A, A; A wins
+    rounds = [[5, 0, 0], [5, 9, 0], [12, 12, 3], [20, 12, 3], [30, 12, 3]]
+    tally, game = play(rounds, [30, 12, 3], A)
+    assert tally.quality_games[0] == 1
+    assert tally.lead_changes_sum[0] == 2  # A -> B, then B -> A (the tie is no change)
+    assert tally.comeback_games[0] == 1
+    assert tally.comebacks[0] == 1  # after round 2 of 5 the top scorer was B alone
+    assert tally.decisive_sum[0] == 4 * DECISIVE_SCALE // 5  # A leads alone from round 4 on
+    assert tally.margin_sum[0] == 18 and tally.margin_hist[1] == 1  # 30 - 12, bins of 10
+    assert game.steps[0] == 0  # cleared for the next game
+
+
+def test_a_winner_leading_from_the_first_round_is_decided_after_it():
+    tally, _ = play([[1, 0], [2, 0], [3, 0], [9, 0]], [9, 0], A, players=2)
+    assert tally.lead_changes_sum[0] == 0
+    assert tally.comebacks[0] == 0 and tally.comeback_games[0] == 1
+    assert tally.decisive_sum[0] == DECISIVE_SCALE // 4
+
+
+def test_a_winner_tied_at_the_end_is_decided_at_the_end_and_a_shared_win_counts_no_comeback():
+    tally, _ = play([[0, 3], [3, 3]], [3, 3], B, players=2)  # tie-break winner
+    assert tally.decisive_sum[0] == DECISIVE_SCALE
+    assert tally.comebacks[0] == 0  # B led alone after round 1
+    shared, _ = play([[0, 3], [3, 3]], [3, 3], -1, players=2)
+    assert shared.comeback_games[0] == 0 and shared.decisive_games[0] == 0
+    assert shared.quality_games[0] == 1 and shared.margin_sum[0] == 0
+
+
+def test_triggers_and_holdings_are_tallied_and_cleared():
+    game = outcome()
+    tally = empty_measures()
+    game.triggered[1] = 1
+    game.holdings[A, 0] = 3  # the winner met component 0 three times
+    game.holdings[C, 0] = 1
+    game.holdings[B, 1] = 1
+    game.scores[:] = [40, 20, 10]
+    tally_measures(tally, game, A, 10)
+    assert list(tally.mechanic_games) == [0, 1]
+    assert list(tally.component_holders) == [2, 1]
+    assert list(tally.component_holder_wins) == [1, 0]
+    assert list(tally.component_draws) == [4, 1]
+    assert list(tally.component_draws_sq) == [10, 1]
+    assert list(tally.component_draw_wins) == [3, 0]
+    assert list(tally.component_draw_score_sum) == [3 * 40 + 10, 20]
+    assert list(tally.component_draw_score_sq) == [3 * 1600 + 100, 400]
+    assert not game.triggered.any() and not game.holdings.any()
+
+
+def totals_of(tally, games, wins, score_sum, score_sq):
+    totals = Totals()
+    totals.add({**tally._asdict(), "games": np.array([games]), "wins": np.array(wins),
+                "score_sum": np.array(score_sum), "score_sq": np.array(score_sq)})
+    return totals
+
+
+def test_presence_effect_by_hand():
+    # 100 two-player games; the component was held in 40 seat-games, 30 of them won; 100 wins in all
+    tally = empty_measures(players=2, components=1)
+    tally.component_holders[0] = 40
+    tally.component_holder_wins[0] = 30
+    tally.component_holder_score_sum[0] = 40 * 10
+    tally.component_holder_score_sq[0] = 40 * 100
+    totals = totals_of(tally, 100, [60, 40], [1000, 1000], [10_000, 10_000])
+    (record,) = measures.components(totals, [Component("captain X", "captain")], players=2)
+    assert record["win_rate"] == pytest.approx(0.75)
+    assert record["win_rate_effect"] == pytest.approx(0.75 - 70 / 160)
+    se = (0.75 * 0.25 / 40 + (70 / 160) * (90 / 160) / 160) ** 0.5
+    assert record["win_rate_effect_ci"] == pytest.approx([record["win_rate_effect"] - 1.959964 * se,
+                                                          record["win_rate_effect"] + 1.959964 * se])
+    assert record["score_effect"] == pytest.approx(0.0)
+
+
+def test_per_draw_effect_by_hand_and_ranking():
+    tally = empty_measures(players=2, components=2)
+    tally.component_draws[:] = [200, 50]
+    tally.component_draws_sq[:] = [400, 50]  # two per seat-game; one per seat-game
+    tally.component_draw_wins[:] = [120, 25]
+    tally.component_draw_score_sum[:] = [200 * 12, 50 * 10]
+    tally.component_draw_score_sq[:] = [200 * 144, 50 * 100]
+    totals = totals_of(tally, 100, [50, 50], [1000, 1000], [10_000, 10_000])
+    declared = [Component("kraken", "card", PER_DRAW), Component("parrot", "card", PER_DRAW)]
+    first, second = measures.components(totals, declared, players=2)
+    assert first["component"] == "kraken"  # +10 points of win rate beats 0
+    assert first["win_rate"] == pytest.approx(0.6) and first["win_rate_effect"] == pytest.approx(0.1)
+    rate_se = (2 * 0.6 * 0.4 / 200) ** 0.5  # variance inflated by the cluster size 2
+    half = 1.959964 * (rate_se ** 2 + 0.25 / 200) ** 0.5
+    assert first["win_rate_effect_ci"] == pytest.approx([0.1 - half, 0.1 + half])
+    assert first["score_effect"] == pytest.approx(2.0)
+    assert second["win_rate_effect"] == pytest.approx(0.0)
+
+
+def test_mechanics_shares_and_quality_block():
+    tally, _ = play([[5, 0, 0], [5, 9, 0], [12, 12, 3], [20, 12, 3], [30, 12, 3]], [30, 12, 3], A)
+    tally.mechanic_games[:] = [1, 0]
+    totals = totals_of(tally, 1, [1, 0, 0], [30, 12, 3], [900, 144, 9])
+    shares = measures.mechanics(totals, [Mechanic("storm", ""), Mechanic("mutiny", "")])
+    assert shares == {"storm": 1.0, "mutiny": 0.0}
+    block = measures.quality(totals, "points", 10)
+    assert block["lead_changes"]["value"] == 2
+    assert block["comeback_rate"]["value"] == 1.0
+    assert block["decisive_point"]["value"] == pytest.approx(0.8)
+    assert block["margin"]["mean"] == 18 and block["margin"]["median"] == 10
