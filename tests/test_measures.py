@@ -4,11 +4,11 @@ and the blocks of the JSON computed from it (hand-checked)."""
 import numpy as np
 import pytest
 
+from analyzer import measures
 from analyzer.engine.aggregate import Totals
 from analyzer.engine.quality import DECISIVE_SCALE, Measures, measure_shapes, note_standings, tally_measures
 from analyzer.engine.template import Outcome
 from analyzer.games.base import PER_DRAW, Component, Mechanic
-from analyzer import measures
 
 A, B, C = 0, 1, 2
 
