@@ -6,12 +6,27 @@ from typing import Any
 
 from analyzer.engine.memory import padded_zeros
 from analyzer.errors import AnalyzerError
-from analyzer.games.base import Game, Prepared, Strategy, StrategyChoice
+from analyzer.games.base import PER_DRAW, Component, Game, Mechanic, Prepared, Strategy, StrategyChoice
 from analyzer.games.lucky_pirates import rules as rules_module
 from analyzer.games.lucky_pirates import stats as stats_module
 from analyzer.games.lucky_pirates.kernel import Inputs, Scratch, Tally, play_game
 from analyzer.games.lucky_pirates.mechanics import EVENT_NAMES, N_EVENTS
 from analyzer.games.lucky_pirates.strategies import NO_DECISIONS
+
+
+MECHANICS = (
+    Mechanic("island treasure", "a pirate landing on an island card gains a treasure"),
+    Mechanic("duel treasure", "the winner of a duel on a shared card gains a treasure"),
+    Mechanic("ship takes a treasure", "the pirate-ship card takes a treasure back to the provisions"),
+    Mechanic("dry draw", "a pirate is due a treasure and the provisions are empty"),
+    Mechanic("steal", "with steal_when_empty, a dry draw takes the treasure from the richest other pirate"),
+    Mechanic("duel", "two or more pirates on one card fight a duel"),
+)
+CARD_COMPONENTS = (
+    Component("seaside card", "card", PER_DRAW),  # rules.SEASIDE
+    Component("island card", "card", PER_DRAW),  # rules.ISLAND
+    Component("pirate-ship card", "card", PER_DRAW),  # rules.SHIP
+)
 
 
 class LuckyPirates(Game):
@@ -66,6 +81,14 @@ class LuckyPirates(Game):
         players = prepared.players
         return Scratch(positions=padded_zeros(players), treasures=padded_zeros(players), order=padded_zeros(players),
                        events=padded_zeros(N_EVENTS))
+
+    def mechanics(self, prepared: Prepared) -> tuple[Mechanic, ...]:
+        """The counted events that are things happening (not the throw count), by event index."""
+        return MECHANICS
+
+    def components(self, prepared: Prepared) -> tuple[Component, ...]:
+        """The three kinds of card round the circle, per landing (index = the card kind's code)."""
+        return CARD_COMPONENTS
 
     def game_stats(self, totals, prepared: Prepared) -> dict[str, Any]:
         return stats_module.game_stats(totals, prepared)

@@ -5,10 +5,12 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
+from analyzer.engine.quality import note_standings
 from analyzer.engine.rng import randint
 from analyzer.games.lucky_pirates.mechanics import (
     EV_DUEL_THROWS,
     N_EVENTS,
+    N_MECHANICS,
     NO_DUEL,
     duel_order,
     fight_duel,
@@ -50,11 +52,12 @@ class Tally(NamedTuple):
 @njit(cache=True, nogil=True)
 def play_race(state, circle, die_faces, two_ships_probability, treasures_to_win, treasure_supply,
               duel_replaces_card, steal_when_empty, max_turns,
-              positions, treasures, order, events, duel_sizes):
+              positions, treasures, order, events, duel_sizes, outcome):
     """Play one game from the start (every pirate on the ship, no treasures).
 
     Fills ``treasures`` (final holdings) and ``events`` (this game's counts) and adds
-    each duel's size to ``duel_sizes``. Returns ``(winner seat or -1 when capped,
+    each duel's size to ``duel_sizes``; notes the standings after every round and each
+    card a pirate lands on in ``outcome`` (see :mod:`analyzer.engine.quality`). Returns ``(winner seat or -1 when capped,
     turns played, whether the winning treasure came from a duel)``.
     """
     players = positions.shape[0]
@@ -69,6 +72,7 @@ def play_race(state, circle, die_faces, two_ships_probability, treasures_to_win,
         while card >= cards:  # round the circle (cheaper than an integer modulo)
             card -= cards
         positions[mover] = card
+        outcome.holdings[mover, circle[card]] += 1
         duellists = duel_order(positions, mover, order)
         duel_winner = NO_DUEL
         throws = 0
@@ -81,10 +85,14 @@ def play_race(state, circle, die_faces, two_ships_probability, treasures_to_win,
             events[EV_DUEL_THROWS] += throws
             duel_sizes[duellists] += 1
         if winner >= 0:
+            note_standings(outcome, treasures)
             return winner, turn, fought
         mover += 1
         if mover == players:
             mover = 0
+            note_standings(outcome, treasures)
+    if mover != 0:
+        note_standings(outcome, treasures)
     return -1, max_turns, False
 
 
@@ -98,7 +106,7 @@ def play_game(inputs, state, key, scratch, tally, outcome, game_records, row):
     winner, turns, by_duel = play_race(
         state, inputs.circle, inputs.die_faces, inputs.two_ships_probability, inputs.treasures_to_win,
         inputs.treasure_supply, inputs.duel_replaces_card, inputs.steal_when_empty, inputs.max_turns,
-        scratch.positions, scratch.treasures, scratch.order, scratch.events, tally.duel_sizes)
+        scratch.positions, scratch.treasures, scratch.order, scratch.events, tally.duel_sizes, outcome)
     players = scratch.positions.shape[0]
     if winner >= 0:
         outcome.winners[winner] = 1
@@ -114,6 +122,8 @@ def play_game(inputs, state, key, scratch, tally, outcome, game_records, row):
         tally.event_totals[e] += scratch.events[e]
         if scratch.events[e] > 0:
             tally.event_games[e] += 1
+            if e < N_MECHANICS:
+                outcome.triggered[e] = 1
     if game_records.shape[0] > 0:
         for e in range(N_EVENTS):
             game_records[row, e] = scratch.events[e]
