@@ -13,7 +13,6 @@ from analyzer.games.lucky_pirates.kernel import Inputs, Scratch, Tally, play_gam
 from analyzer.games.lucky_pirates.mechanics import EVENT_NAMES, N_EVENTS
 from analyzer.games.lucky_pirates.strategies import NO_DECISIONS
 
-
 MECHANICS = (
     Mechanic("island treasure", "a pirate landing on an island card gains a treasure"),
     Mechanic("duel treasure", "the winner of a duel on a shared card gains a treasure"),
