@@ -57,8 +57,8 @@ def play_race(state, circle, die_faces, two_ships_probability, treasures_to_win,
 
     Fills ``treasures`` (final holdings) and ``events`` (this game's counts) and adds
     each duel's size to ``duel_sizes``; notes the standings after every round and each
-    card a pirate lands on in ``outcome`` (see :mod:`analyzer.engine.quality`). Returns ``(winner seat or -1 when capped,
-    turns played, whether the winning treasure came from a duel)``.
+    card a pirate lands on in ``outcome`` (see :mod:`analyzer.engine.quality`). Returns
+    ``(winner seat or -1 when capped, turns played, whether the winning treasure came from a duel)``.
     """
     players = positions.shape[0]
     cards = circle.shape[0]
