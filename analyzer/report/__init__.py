@@ -118,6 +118,7 @@ def _skill_ladder(spec, skill_n: int | None, execution: Execution):
 def _report_pages(runs, comparison, ladder):
     """Title, then the comparison (several scenarios), then each scenario's section; pages are made lazily."""
     from analyzer.experiments import unique_names
+    from analyzer.report.measure_pages import measure_pages
     from analyzer.report.pages import comparison_pages, run_pages, slug, title_page
     from analyzer.report.style import Palette
 
@@ -127,7 +128,9 @@ def _report_pages(runs, comparison, ladder):
     if comparison is not None:
         yield from comparison_pages(comparison, palette)
     for name, run in zip(names, runs, strict=True):
-        yield from run_pages(run, name, f"{slug(name)}-" if len(runs) > 1 else "", palette)
+        prefix = f"{slug(name)}-" if len(runs) > 1 else ""
+        yield from run_pages(run, name, prefix, palette)
+        yield from measure_pages(run.result, name, prefix)
     if ladder is not None:
         from analyzer.report.skill_page import skill_pages
 
