@@ -13,6 +13,7 @@ from analyzer.api import parse_count
 from analyzer.errors import AnalyzerError
 from analyzer.execution import Execution
 from analyzer.experiments.batches import VariantRun, play_variant
+from analyzer.experiments.components_compared import components_side_by_side
 from analyzer.experiments.metrics import describe_metric
 from analyzer.experiments.paired import paired_difference
 from analyzer.experiments.setup import resolve_scenarios, setup_text, unique_names
@@ -95,6 +96,7 @@ class Comparison(Rendered):
             } for name, run in zip(self.names, self.runs, strict=True)],
             "rows": self.rows(),
             "variance_reduction": self.variance_reduction(),
+            "components": components_side_by_side(self.names, [run.result for run in self.runs]),
         }
 
     def display_frame(self) -> pd.DataFrame:

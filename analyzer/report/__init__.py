@@ -118,7 +118,7 @@ def _skill_ladder(spec, skill_n: int | None, execution: Execution):
 def _report_pages(runs, comparison, ladder):
     """Title, then the comparison (several scenarios), then each scenario's section; pages are made lazily."""
     from analyzer.experiments import unique_names
-    from analyzer.report.measure_pages import measure_pages
+    from analyzer.report.measure_pages import compared_components_page, measure_pages
     from analyzer.report.pages import comparison_pages, run_pages, slug, title_page
     from analyzer.report.style import Palette
 
@@ -127,6 +127,9 @@ def _report_pages(runs, comparison, ladder):
     yield title_page(runs, names, sum(run.result.info.wall_seconds for run in runs))
     if comparison is not None:
         yield from comparison_pages(comparison, palette)
+        compared = compared_components_page(comparison, palette)
+        if compared is not None:
+            yield compared
     for name, run in zip(names, runs, strict=True):
         prefix = f"{slug(name)}-" if len(runs) > 1 else ""
         yield from run_pages(run, name, prefix, palette)

@@ -137,3 +137,40 @@ def measure_pages(result, scenario: str, prefix: str) -> list[Page]:
     """The quality, component and mechanics pages of one run (those with data)."""
     pages = [quality_page(result, scenario, prefix), components_page(result, scenario, prefix)]
     return [page for page in pages if page is not None] + mechanics_pages(result, scenario, prefix)
+
+
+def compared_components_page(comparison, palette) -> Page | None:
+    """Each component's effect on the win rate in every scenario, side by side (the largest first)."""
+    records = [r for r in comparison.to_dict()["components"]
+               if any(s is not None and s["win_rate_effect"] is not None for s in r["scenarios"].values())]
+    if not records:
+        return None
+    shown = records[:MAX_COMPONENTS // 2]
+    names = comparison.names
+    figure, (ax,) = plot_page("Component balance by scenario: effect on the win rate",
+                              f"The {len(shown)} components with the largest effect in any scenario"
+                              + (f" (of {len(records)})" if len(records) > len(shown) else "")
+                              + "; 95% intervals; no bar: not in that scenario.")
+    height = 0.8 / len(names)
+    y = np.arange(len(shown))[::-1].astype(float)
+    for index, name in enumerate(names):
+        rows, effects, intervals = [], [], []
+        for row, record in zip(y, shown, strict=True):
+            entry = record["scenarios"][name]
+            if entry is None or entry["win_rate_effect"] is None:
+                continue
+            rows.append(row + 0.4 - height * (index + 0.5))
+            effects.append(entry["win_rate_effect"] * 100)
+            intervals.append([bound * 100 for bound in entry["win_rate_effect_ci"]])
+        if not rows:
+            continue
+        effects_array = np.array(effects)
+        ax.barh(rows, effects_array, height=height * 0.9, color=palette.scenario(name), label=name)
+        ax.errorbar(effects_array, rows, xerr=_errors(effects_array, intervals), fmt="none", ecolor="black",
+                    capsize=2, linewidth=0.8)
+    ax.axvline(0, color="black", linewidth=1)
+    ax.set_yticks(y, [f"{r['component']} ({r['measure']})" for r in shown], fontsize=9)
+    ax.set_xlabel("effect on the win rate, points (95% interval)")
+    ax.legend(loc="lower right", title="scenario")
+    figure.subplots_adjust(left=0.3)
+    return Page("comparison-components", figure)
