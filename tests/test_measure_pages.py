@@ -37,7 +37,7 @@ class Run:
 
 def component(name, effect):
     return {"component": name, "kind": "card", "measure": "per draw", "win_rate": 0.5, "win_rate_effect": effect,
-            "win_rate_effect_ci": [effect - 0.01, effect + 0.01], "score_effect": 1.0, "score_effect_ci": [0, 2],
+            "win_rate_effect_ci": None if effect is None else [effect - 0.01, effect + 0.01], "score_effect": 1.0, "score_effect_ci": [0, 2],
             "times": 10}
 
 
