@@ -36,9 +36,9 @@ class Run:
 
 
 def component(name, effect):
+    interval = None if effect is None else [effect - 0.01, effect + 0.01]
     return {"component": name, "kind": "card", "measure": "per draw", "win_rate": 0.5, "win_rate_effect": effect,
-            "win_rate_effect_ci": None if effect is None else [effect - 0.01, effect + 0.01], "score_effect": 1.0, "score_effect_ci": [0, 2],
-            "times": 10}
+            "win_rate_effect_ci": interval, "score_effect": 1.0, "score_effect_ci": [0, 2], "times": 10}
 
 
 def test_components_side_by_side_rank_by_the_largest_effect_in_any_scenario_and_mark_absent_ones():
