@@ -8,7 +8,7 @@ from typing import Any
 import numpy as np
 
 from analyzer.engine.memory import padded_zeros
-from analyzer.games.base import Game, Prepared, StrategyChoice
+from analyzer.games.base import Component, Game, Mechanic, Prepared, StrategyChoice
 from analyzer.games.dead_mans_chest import rules as rules_module
 from analyzer.games.dead_mans_chest import stats as stats_module
 from analyzer.games.dead_mans_chest.kernel import Inputs, Scratch, Tally, make_match, play_game
@@ -18,6 +18,20 @@ from analyzer.games.dead_mans_chest.strategies import DEFAULT_STRATEGY, STRATEGI
 
 #: final values from -$20,000 to $130,000 in $250 bins (outside: the end bins)
 SCORE_BINS = (-20000, 250, 600)
+
+
+#: the mechanics in the kernel's order: its events (``layout.EVENTS``), then kernel.MECHANIC_MASCOT, MECHANIC_CAPPED
+MECHANICS = (
+    Mechanic("raid", "a player raids another (a space or a spin lets them attack)"),
+    Mechanic("raid won", "a raider beats the defender's ship"),
+    Mechanic("shipyard wait", "a player waits at the shipyard for a ship"),
+    Mechanic("loan at the shipyard", "a player takes a loan to buy a ship"),
+    Mechanic("loan", "a player takes a loan"),
+    Mechanic("LIFE tile taken", "a LIFE tile is taken from the pile or another player"),
+    Mechanic("tile pile ran dry", "a LIFE tile was due and the pile was empty"),
+    Mechanic("mascot bought", "a player ends the game with a mascot"),
+    Mechanic("turn cap reached", "the game was stopped by max_turns before every player retired"),
+)
 
 
 class DeadMansChest(Game):
@@ -115,6 +129,18 @@ class DeadMansChest(Game):
         if counts.any():
             broken = ", ".join(f"{name} {int(count)}" for name, count in zip(INVARIANTS, counts, strict=True) if count)
             raise RuntimeError(f"dead-mans-chest: the kernel broke the game's invariants ({broken} violations)")
+
+    def mechanics(self, prepared: Prepared) -> tuple[Mechanic, ...]:
+        return MECHANICS
+
+    def components(self, prepared: Prepared) -> tuple[Component, ...]:
+        """What each player holds at the end (presence), in the kernel's order: captains, start
+        routes, ships, mascots (``kernel.note_measures``)."""
+        facts = prepared.facts
+        return (*(Component(name, "captain") for name in facts["captain_names"]),
+                *(Component(name, "start route") for name in facts["route_titles"]),
+                *(Component(name, "ship at the end") for name in facts["ship_names"]),
+                *(Component(name, "mascot") for name in facts["mascot_names"]))
 
     def game_stats(self, totals, prepared: Prepared) -> dict[str, Any]:
         return stats_module.game_stats(totals, prepared)

@@ -17,6 +17,7 @@ from numba import njit
 from numba.core import types
 from numba.experimental import structref
 
+from analyzer.engine.quality import note_standings
 from analyzer.games.dead_mans_chest.layout import (
     CAPTAIN,
     EVENT_COUNTERS,
@@ -31,6 +32,10 @@ from analyzer.games.dead_mans_chest.layout import (
 )
 from analyzer.games.dead_mans_chest.lookahead import new_search, play_steps
 from analyzer.games.dead_mans_chest.turns import final_values, setup_game
+
+#: mechanics beyond the events (``layout.EVENTS``, indices 0 .. N_EVENTS - 1): see ``game.MECHANICS``
+MECHANIC_MASCOT = N_EVENTS
+MECHANIC_CAPPED = N_EVENTS + 1
 
 
 class Inputs(NamedTuple):
@@ -211,6 +216,31 @@ def tally_game(m, tally, scores, winners):
         m.violations[v] = 0
 
 
+@njit(cache=True, nogil=True, inline="always")
+def note_measures(m, outcome, capped):
+    """The game's mechanics (its events, a mascot bought, the turn cap reached: ``MECHANIC_*``)
+    and what each player held at the end: captain, start route, ship, mascots (the order of
+    ``game.components``)."""
+    for e in range(N_EVENTS):
+        if m.counters[EVENT_COUNTERS[e]] > 0:
+            outcome.triggered[e] = 1
+    if capped:
+        outcome.triggered[MECHANIC_CAPPED] = 1
+    pl = m.players
+    routes_at = m.captains.shape[0]
+    ships_at = routes_at + m.route_start.shape[0]
+    mascots_at = ships_at + m.ships.shape[0]
+    for p in range(pl.shape[0]):
+        outcome.holdings[p, pl[p, CAPTAIN]] = 1
+        outcome.holdings[p, routes_at + pl[p, ROUTE]] = 1
+        if pl[p, SHIP] != NO_SHIP:
+            outcome.holdings[p, ships_at + pl[p, SHIP]] = 1
+        for k in range(m.mascot_fee.shape[0]):
+            if (pl[p, MASCOTS] >> k) & 1:
+                outcome.holdings[p, mascots_at + k] = 1
+                outcome.triggered[MECHANIC_MASCOT] = 1
+
+
 @njit(cache=True, nogil=True)
 def play_game(inputs, state, key, scratch, tally, outcome, game_records, row):
     """Play one game for the chunk template (see :func:`analyzer.engine.template.play_game`).
@@ -224,12 +254,16 @@ def play_game(inputs, state, key, scratch, tally, outcome, game_records, row):
         m.rng[word] = state[word]
     new_search(m, key)
     setup_game(m)
-    play_steps(m)
+    play_steps(m, outcome)
     players = m.players.shape[0]
     turns = m.counters[TURNS_PLAYED]
     capped = m.counters[RETIRED_COUNT] < players
     scores = outcome.scores
     final_values(m, m.parts, scores)
+    if turns % players == 0 and outcome.steps[0] > 0:
+        outcome.steps[0] -= 1  # the last round ended the game: its standings are the final count
+    note_standings(outcome, scores)
+    note_measures(m, outcome, capped)
     best = scores[0]
     for p in range(1, players):
         best = max(best, scores[p])

@@ -15,7 +15,8 @@ really played. Rollouts never search, so the kernel's calls never loop back.
 
 from numba import njit
 
-from analyzer.games.dead_mans_chest.layout import OBJECTIVE_LEAD, OBJECTIVE_SCORE
+from analyzer.engine.quality import note_standings
+from analyzer.games.dead_mans_chest.layout import OBJECTIVE_LEAD, OBJECTIVE_SCORE, TURNS_PLAYED
 from analyzer.games.dead_mans_chest.search_state import (
     GAME_KEY,
     NO_TARGET,
@@ -33,7 +34,14 @@ from analyzer.games.dead_mans_chest.search_state import (
     S_TARGET,
     draw_from_rollout_stream,
 )
-from analyzer.games.dead_mans_chest.turns import GAME_OVER, final_values, next_step, play_step
+from analyzer.games.dead_mans_chest.turns import (
+    GAME_OVER,
+    TURN_STEP,
+    final_values,
+    next_step,
+    play_step,
+    standing_values,
+)
 
 
 @njit(cache=True, nogil=True)
@@ -44,8 +52,11 @@ def new_search(m, key):
 
 
 @njit(cache=True, nogil=True)
-def play_steps(m):
-    """Play a set-up game to its end, step by step: a lookahead seat's steps by search."""
+def play_steps(m, outcome):
+    """Play a set-up game to its end, step by step: a lookahead seat's steps by search.
+
+    After every round the standings (:func:`turns.standing_values`) are noted in
+    ``outcome`` (see :mod:`analyzer.engine.quality`), its ``scores`` serving as scratch."""
     counters = m.counters
     players = m.players.shape[0]
     searching = m.searching
@@ -57,6 +68,9 @@ def play_steps(m):
             search_step(m, step, p)
         else:
             play_step(m, step, p)
+        if step == TURN_STEP and counters[TURNS_PLAYED] % players == 0:
+            standing_values(m, outcome.scores)
+            note_standings(outcome, outcome.scores)
 
 
 @njit(cache=True, nogil=True)

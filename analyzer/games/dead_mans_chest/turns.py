@@ -182,6 +182,19 @@ def play_step(m, step, p):
 
 
 @njit(cache=True, nogil=True)
+def standing_values(m, scores):
+    """Each player's worth during the game, for the standings after a round: the final
+    count's parts as they stand (tiles with their mascot bonus, cash, ship, mascots) minus
+    the loans not yet repaid and, unless forgiven, unpaid debt. Changes nothing."""
+    pl = m.players
+    for p in range(pl.shape[0]):
+        face, bonus = tile_totals(m, p)
+        unpaid = 0 if m.unpaid_loan == UNPAID_FORGIVE else pl[p, UNPAID]
+        scores[p] = (face + bonus + pl[p, CASH] + ship_fee(m, pl[p, SHIP]) + pl[p, MASCOT_VALUE]
+                     - pl[p, LOANS] * m.loan_amount - unpaid)
+
+
+@njit(cache=True, nogil=True)
 def final_values(m, parts, scores):
     """The final count: tiles (doubled for their mascot's owner) + cash + ship + mascots,
     minus unpaid loan debt (unless forgiven). Fills ``parts[p, part]`` and ``scores[p]``."""
