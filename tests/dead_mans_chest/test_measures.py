@@ -39,3 +39,12 @@ def test_mechanics_agree_with_the_event_counts_and_switch_off_with_their_rule(st
 def test_a_turn_cap_that_stops_every_game_is_reported():
     shares = simulate(game="dead-mans-chest", n=200, seed=8, sets=["max_turns=10"]).to_dict()["mechanics"]
     assert shares["turn cap reached"] == 1.0
+
+
+def test_spaces_and_life_cards_met_agree_with_each_other(standard):
+    times = {c["component"]: c["times"] for c in standard["components"]}
+    cards = sum(t for name, t in times.items() if name.startswith("LIFE card: "))
+    assert cards == times["life space"] > 0  # one LIFE card per landing on a LIFE space
+    # every player stops at the shipyard and ends on Isla Cruces once (no capped game here)
+    assert times["shipyard space"] == times["isla cruces space"] == N * standard["players"]
+    assert "start space" not in times and "landed on start" not in standard["mechanics"]

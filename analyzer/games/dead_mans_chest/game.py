@@ -8,11 +8,20 @@ from typing import Any
 import numpy as np
 
 from analyzer.engine.memory import padded_zeros
-from analyzer.games.base import Component, Game, Mechanic, Prepared, StrategyChoice
+from analyzer.games.base import PER_DRAW, Component, Game, Mechanic, Prepared, StrategyChoice
 from analyzer.games.dead_mans_chest import rules as rules_module
 from analyzer.games.dead_mans_chest import stats as stats_module
 from analyzer.games.dead_mans_chest.kernel import Inputs, Scratch, Tally, make_match, play_game
-from analyzer.games.dead_mans_chest.layout import EVENTS, INVARIANTS, N_COUNTERS, N_PLAYER_FIELDS, N_VALUE_PARTS
+from analyzer.games.dead_mans_chest.layout import (
+    CARD_ACTIONS,
+    EVENTS,
+    INVARIANTS,
+    N_COUNTERS,
+    N_MET,
+    N_PLAYER_FIELDS,
+    N_VALUE_PARTS,
+    SPACE_KINDS,
+)
 from analyzer.games.dead_mans_chest.search_state import MAX_SEARCHED_DECISIONS, N_SEARCH_FIELDS, N_SEARCH_KEYS
 from analyzer.games.dead_mans_chest.strategies import DEFAULT_STRATEGY, STRATEGIES, seat_arrays
 
@@ -31,6 +40,10 @@ MECHANICS = (
     Mechanic("tile pile ran dry", "a LIFE tile was due and the pile was empty"),
     Mechanic("mascot bought", "a player ends the game with a mascot"),
     Mechanic("turn cap reached", "the game was stopped by max_turns before every player retired"),
+    *(Mechanic(f"landed on {kind.replace('_', ' ')}", f"a player ends a move on a {kind.replace('_', ' ')} space")
+      for kind in SPACE_KINDS[1:]),
+    *(Mechanic(f"LIFE card: {action.replace('_', ' ')}", f"a player draws a LIFE card that says "
+               f"{action.replace('_', ' ')}") for action in CARD_ACTIONS),
 )
 
 
@@ -102,7 +115,7 @@ class DeadMansChest(Game):
             players=(players, N_PLAYER_FIELDS), tile_loc=(n_tiles,), pile=(n_tiles,), isla=(n_tiles,),
             life_draw=(n_cards,), life_discard=(n_cards,), ship_owner=(n_ships,),
             mascot_owner=inputs.mascot_fee.shape, captain_free=(inputs.captains.shape[0],), counters=(N_COUNTERS,),
-            profile=(players,), rng=(4,)))
+            profile=(players,), met=(players, N_MET), rng=(4,)))
         game_state["rng"] = game_state["rng"].view(np.uint64)
         state = dict(
             **game_state,
@@ -134,13 +147,17 @@ class DeadMansChest(Game):
         return MECHANICS
 
     def components(self, prepared: Prepared) -> tuple[Component, ...]:
-        """What each player holds at the end (presence), in the kernel's order: captains, start
-        routes, ships, mascots (``kernel.note_measures``)."""
+        """What each player holds at the end (presence: captains, start routes, ships, mascots),
+        then what every player meets (per draw: the space kinds landed on but the start, the LIFE
+        card actions drawn), in the kernel's order (``kernel.note_measures``)."""
         facts = prepared.facts
         return (*(Component(name, "captain") for name in facts["captain_names"]),
                 *(Component(name, "start route") for name in facts["route_titles"]),
                 *(Component(name, "ship at the end") for name in facts["ship_names"]),
-                *(Component(name, "mascot") for name in facts["mascot_names"]))
+                *(Component(name, "mascot") for name in facts["mascot_names"]),
+                *(Component(f"{kind.replace('_', ' ')} space", "board space", PER_DRAW) for kind in SPACE_KINDS[1:]),
+                *(Component(f"LIFE card: {action.replace('_', ' ')}", "LIFE card", PER_DRAW)
+                  for action in CARD_ACTIONS))
 
     def game_stats(self, totals, prepared: Prepared) -> dict[str, Any]:
         return stats_module.game_stats(totals, prepared)

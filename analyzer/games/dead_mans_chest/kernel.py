@@ -23,6 +23,7 @@ from analyzer.games.dead_mans_chest.layout import (
     EVENT_COUNTERS,
     MASCOTS,
     N_EVENTS,
+    N_MET,
     N_VALUE_PARTS,
     NO_SHIP,
     RETIRED_COUNT,
@@ -36,6 +37,8 @@ from analyzer.games.dead_mans_chest.turns import final_values, setup_game
 #: mechanics beyond the events (``layout.EVENTS``, indices 0 .. N_EVENTS - 1): see ``game.MECHANICS``
 MECHANIC_MASCOT = N_EVENTS
 MECHANIC_CAPPED = N_EVENTS + 1
+#: then one mechanic per column of ``m.met`` but START
+MECHANIC_MET = N_EVENTS + 2
 
 
 class Inputs(NamedTuple):
@@ -98,6 +101,7 @@ class Scratch(NamedTuple):
     captain_free: np.ndarray  # [captains] 1: not drafted yet
     counters: np.ndarray  # [N_COUNTERS] the game's counters (PILE_COUNT, ..., the events)
     profile: np.ndarray  # [players] the profile (see Inputs.strategy) each seat plays now
+    met: np.ndarray  # [players, N_MET] spaces landed on and LIFE cards drawn, by kind, this game
     rng: np.ndarray  # [4] uint64: the game's generator state (the template's, copied in)
     game_state: np.ndarray  # the block holding the arrays above
     saved_state: np.ndarray  # a copy of game_state: the position a search returns to
@@ -218,9 +222,10 @@ def tally_game(m, tally, scores, winners):
 
 @njit(cache=True, nogil=True, inline="always")
 def note_measures(m, outcome, capped):
-    """The game's mechanics (its events, a mascot bought, the turn cap reached: ``MECHANIC_*``)
-    and what each player held at the end: captain, start route, ship, mascots (the order of
-    ``game.components``)."""
+    """The game's mechanics (its events, a mascot bought, the turn cap reached: ``MECHANIC_*``,
+    each space kind landed on and LIFE card action drawn) and the components of each player:
+    captain, start route, ship and mascots at the end, spaces and LIFE cards per time met (the
+    order of ``game.components``)."""
     for e in range(N_EVENTS):
         if m.counters[EVENT_COUNTERS[e]] > 0:
             outcome.triggered[e] = 1
@@ -230,7 +235,13 @@ def note_measures(m, outcome, capped):
     routes_at = m.captains.shape[0]
     ships_at = routes_at + m.route_start.shape[0]
     mascots_at = ships_at + m.ships.shape[0]
+    met_at = mascots_at + m.mascot_fee.shape[0]
     for p in range(pl.shape[0]):
+        for kind in range(1, N_MET):
+            times = m.met[p, kind]
+            if times > 0:
+                outcome.holdings[p, met_at + kind - 1] = times
+                outcome.triggered[MECHANIC_MET + kind - 1] = 1
         outcome.holdings[p, pl[p, CAPTAIN]] = 1
         outcome.holdings[p, routes_at + pl[p, ROUTE]] = 1
         if pl[p, SHIP] != NO_SHIP:

@@ -36,6 +36,9 @@ CARD_ACTIONS = (
 )
 (CARD_COLLECT, CARD_PAY, CARD_COLLECT_FROM_EACH, CARD_PAY_EACH, CARD_TILES, CARD_TAKE_TILES,
  CARD_SPIN_COLLECT, CARD_SPIN_PAY) = range(len(CARD_ACTIONS))
+#: columns of ``m.met``: the space kinds landed on, then the LIFE card actions drawn (START is never landed on)
+MET_CARDS = len(SPACE_KINDS)
+N_MET = len(SPACE_KINDS) + len(CARD_ACTIONS)
 #: actions whose amount counts tiles (at least 1) rather than dollars
 TILE_COUNT_ACTIONS = ("tiles", "take_tiles")
 

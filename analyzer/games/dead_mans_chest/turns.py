@@ -99,6 +99,7 @@ def setup_game(m):
     pl = m.players
     profile = m.profile
     m.counters[:] = 0
+    m.met[:, :] = 0
     for p in range(pl.shape[0]):
         for f in range(N_PLAYER_FIELDS):
             pl[p, f] = 0
@@ -132,6 +133,7 @@ def play_turn(m, p):
     while True:
         space = move(m, p, spin(m))
         kind = spaces[space, SP_KIND]
+        m.met[p, kind] += 1
         if kind == SHIPYARD:
             if not visit_shipyard(m, p):
                 return
