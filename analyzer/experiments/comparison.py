@@ -178,6 +178,11 @@ class Comparison(Rendered):
                     f"streams to keep them paired; the intervals are as wide as independent runs would give.")
         return f"{said}: independent runs would need about {gain:,.1f} times as many games for the same intervals."
 
+    def significance(self) -> dict[str, Any]:
+        """How ``significant`` is decided (the JSON's ``significance``)."""
+        return {"method": "benjamini-hochberg", "false_discovery_rate": FDR_LEVEL, "tested": self.tested,
+                "p_value": "two-sided, batch-means Student t"}
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "schema": self.SCHEMA,
@@ -193,8 +198,7 @@ class Comparison(Rendered):
                 "changed_rules": jsonable(run.spec.changed_rules()),
                 "wall_seconds": run.result.info.wall_seconds,
             } for name, run in zip(self.names, self.runs, strict=True)],
-            "significance": {"method": "benjamini-hochberg", "false_discovery_rate": FDR_LEVEL,
-                             "tested": self.tested, "p_value": "two-sided, batch-means Student t"},
+            "significance": self.significance(),
             "rows": self.rows(),
             "variance_reduction": self.variance_reduction(),
         }
