@@ -31,7 +31,8 @@ from analyzer.runspec import RunSpec
 MAX_CHANGES_NAMED = 8
 #: below this measured gain (variance ratio) common random numbers are said to bring none
 NO_GAIN_BELOW = 1.1
-#: metrics left out of the named changes: the first-player advantage moves exactly as seat 1's win rate
+#: metrics left out of the named changes: the first-player advantage moves as seat 1's win rate
+#: (exactly, at equal players)
 NOT_NAMED = ("first_player_advantage",)
 #: what the marks of the comparison table say
 MARK_NOTE = ("* significant after false discovery rate control; ° the 95% interval excludes 0 on its own, "
@@ -246,8 +247,9 @@ class Comparison(Rendered):
 
     def to_markdown(self) -> str:
         lines = [f"# {self.game.title}: comparison", "", *(f"- {line.strip()}" for line in self._header_lines()), "",
-                 frame_text(self.display_frame(), "markdown"), "", *self._footer_lines()]
-        return "\n".join(lines)
+                 frame_text(self.display_frame(), "markdown")]
+        footer = [line.replace("*", "\\*") for line in self._footer_lines()]  # paragraphs, no list or emphasis
+        return "\n".join(lines) + "\n\n" + "\n\n".join(footer)
 
     def to_csv(self) -> str:
         return frame_text(self.frame(), "csv")
