@@ -19,7 +19,7 @@ from analyzer.api import parse_count
 from analyzer.errors import AnalyzerError
 from analyzer.execution import Execution
 from analyzer.experiments.batches import VariantRun, play_variant
-from analyzer.experiments.metrics import Metric, describe_metric
+from analyzer.experiments.metrics import describe_metric
 from analyzer.experiments.paired import paired_difference
 from analyzer.experiments.setup import resolve_scenarios, setup_text, unique_names
 from analyzer.experiments.significance import FDR_LEVEL, benjamini_hochberg
@@ -114,16 +114,17 @@ class Comparison(Rendered):
             return 0.0 if d.value == 0 else math.copysign(math.inf, d.value)
         return d.value / abs(base)
 
-    def changes(self, scenario: int) -> list[Metric]:
-        """The metrics whose difference is significant after the control, largest relative change first."""
-        named = [m for m in self.metrics if self.significant[(m.key, scenario)] and m.key not in NOT_NAMED
+    def changes(self, scenario: int) -> list[str]:
+        """The metric keys whose difference is significant after the control, largest relative change first."""
+        named = [m.key for m in self.metrics if self.significant[(m.key, scenario)] and m.key not in NOT_NAMED
                  and self.relative_change(m.key, scenario) is not None]
-        return sorted(named, key=lambda m: -abs(self.relative_change(m.key, scenario)))
+        return sorted(named, key=lambda key: -abs(self.relative_change(key, scenario)))
 
-    def change_text(self, metric: Metric, scenario: int) -> str:
+    def change_text(self, key: str, scenario: int) -> str:
         """One change in words, e.g. ``games 26% shorter in rounds (20.28 → 15.00)``."""
-        base, new = self.runs[0].values[metric.key], self.runs[scenario].values[metric.key]
-        relative = self.relative_change(metric.key, scenario)
+        metric = describe_metric(key, self.game)
+        base, new = self.runs[0].values[key], self.runs[scenario].values[key]
+        relative = self.relative_change(key, scenario)
         values = f"{metric.show(base)} → {metric.show(new)}"
         if metric.kind == "rate":
             values += f", {metric.show_difference(new - base)}"
@@ -131,7 +132,7 @@ class Comparison(Rendered):
             return f"{metric.label} from {values}"
         size = abs(relative) * 100
         size_text = f"{size:.0f}%" if size >= 9.5 else f"{size:.1f}%" if size >= 0.095 else f"{size:.2g}%"
-        if metric.key.startswith("mean_length_"):
+        if key.startswith("mean_length_"):
             return f"games {size_text} {'shorter' if relative < 0 else 'longer'} in {metric.unit} ({values})"
         return f"{metric.label} {size_text} {'higher' if relative > 0 else 'lower'} ({values})"
 
@@ -142,7 +143,7 @@ class Comparison(Rendered):
         if changes:
             more = len(changes) - limit
             said = (f"{against}, significant changes, largest first: "
-                    + "; ".join(self.change_text(m, scenario) for m in changes[:limit])
+                    + "; ".join(self.change_text(key, scenario) for key in changes[:limit])
                     + (f"; and {more} more (see the table)" if more > 0 else "") + ".")
         else:
             said = f"{against}: no significant change."
