@@ -109,9 +109,9 @@ def standard_vs_short():
 def test_compare_finds_a_real_difference(standard_vs_short):
     comparison = standard_vs_short
     length = comparison.differences[("mean_length_rounds", 1)]
-    assert length.significant and length.interval[1] < 0  # first to 3000 ends sooner
+    assert comparison.significant[("mean_length_rounds", 1)] and length.interval[1] < 0  # first to 3000 ends sooner
     score = comparison.differences[("mean_score_seat_1", 1)]
-    assert score.significant and score.value < -1000
+    assert comparison.significant[("mean_score_seat_1", 1)] and score.value < -1000 and score.p_value < 1e-6
     # the values are those of the simulate JSON
     d = comparison.runs[1].result.to_dict()
     assert comparison.runs[1].values["win_rate_seat_2"] == d["seats"][1]["win_rate"]
@@ -128,14 +128,16 @@ def test_compare_json_rows(standard_vs_short):
     assert {"win_rate_seat_1", "mean_score_seat_4", "first_player_advantage", "tie_rate", "mean_length_rounds",
             "balance", "game_stats.dice_per_game"} <= metrics
     for row in data["rows"]:
-        assert set(row) == {"metric", "scenario", "value", "difference", "difference_ci", "significant"}
-        assert isinstance(row["significant"], bool)
+        assert set(row) == {"metric", "scenario", "value", "difference", "difference_ci", "significant",
+                            "significant_unadjusted", "p_value"}
+        assert isinstance(row["significant"], bool) and isinstance(row["significant_unadjusted"], bool)
         if row["scenario"] == "standard":
-            assert row["difference"] is None and not row["significant"]
+            assert row["difference"] is None and not row["significant"] and row["p_value"] is None
         else:
             low, high = row["difference_ci"]
             assert low <= row["difference"] <= high
-            assert row["significant"] == (not low <= 0 <= high)
+            assert row["significant_unadjusted"] == (not low <= 0 <= high) == (row["p_value"] < 0.05)
+            assert row["significant_unadjusted"] or not row["significant"]  # the control only removes marks
     assert [s["name"] for s in data["scenarios"]] == ["standard", "standard (2)"]
 
 
@@ -145,7 +147,8 @@ def test_compare_formats(standard_vs_short):
     markdown = standard_vs_short.render("markdown")
     assert markdown.count("\n| ") > 10 and "\n|:---" in markdown and "---:|" in markdown
     lines = standard_vs_short.render("csv").splitlines()
-    assert lines[0] == "metric,scenario,value,difference,difference_low,difference_high,significant"
+    assert lines[0] == ("metric,scenario,value,difference,difference_low,difference_high,significant,"
+                        "significant_unadjusted,p_value")
     assert len(lines) == 1 + 2 * len(standard_vs_short.metrics)
     # every format is rendered from the same DataFrames
     frame = standard_vs_short.frame()

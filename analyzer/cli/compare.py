@@ -54,7 +54,8 @@ def compare(scenario_files, scenario_options, game, sets, players, strategy_spec
 
     \b
     analyze compare A.toml B.toml [C.toml ...]: every metric side by side, with the
-    difference to A, its 95% interval and a mark where it is significant.
+    difference to A, its 95% interval, its p-value in the JSON and a mark where it is
+    significant after Benjamini-Hochberg control of the false discovery rate (5%).
     analyze compare --game G --players P --strategy A --strategy B ...: the strategies
     fill the seats in order, every rotation of the seating plays equally often; each
     strategy's win rate and the head-to-head matrix.

@@ -9,14 +9,13 @@ import numpy as np
 
 from analyzer import __version__
 from analyzer.experiments import Balance, Comparison, Sweep, VariantRun, players_text, rules_text
+from analyzer.experiments.comparison import MARK_NOTE
 from analyzer.report import figures
 from analyzer.report.document import Page
 from analyzer.report.game_pages import game_pages
 from analyzer.report.layout import table_pages, text_page
 from analyzer.report.style import Palette, new_page, plot_page, text_block
 
-#: significant differences named in the comparison summary, per scenario
-MAX_CHANGES_NAMED = 8
 #: table rows that fit below a page of text
 MAX_INLINE_ROWS = 14
 
@@ -172,35 +171,18 @@ CORE_PREFIXES = ("win_rate_seat_", "first_player_advantage", "tie_rate", "mean_s
 
 
 def comparison_paragraphs(comparison: Comparison) -> list[str]:
-    first = comparison.names[0]
+    """The comparison in words: how it was measured, each scenario's changes largest first, the pairing gain."""
     paragraphs = [f"Every scenario played the same {comparison.n:,} games: game i started from the same random "
-                  f"stream in each (common random numbers), so differences come from the rules, not from luck. "
-                  f"Intervals of differences come from {len(comparison.runs[0].batch_values[0])} batches of "
-                  f"consecutive games (batch means, Student t)."]
-    for j, name in enumerate(comparison.names[1:], start=1):
-        changes = []
-        for metric in comparison.metrics:
-            d = comparison.differences[(metric.key, j)]
-            if d.significant and metric.key.startswith(CORE_PREFIXES):
-                changes.append(f"{metric.label} {metric.show_difference(d.value)}")
-        if changes:
-            more = len(changes) - MAX_CHANGES_NAMED
-            said = "; ".join(changes[:MAX_CHANGES_NAMED]) + (f"; and {more} more (see the table)" if more > 0 else "")
-        else:
-            said = "no significant change in the seat, tie or length figures"
-        paragraphs.append(f"{name} against {first}: {said}.")
-        gain = comparison.typical_reduction(j)
-        if gain is None or not np.isfinite(gain):
-            continue
-        if gain >= 1.2:
-            paragraphs.append(f"Common random numbers for {name}: the paired differences of the seat win rates have "
-                              f"{gain:,.1f} times less variance (median) than two independent runs would, so "
-                              f"independent runs would need about {gain:,.1f} times as many games for the same "
-                              f"precision.")
-        else:
-            paragraphs.append(f"Common random numbers for {name}: little gain for the seat win rates ({gain:,.2f} "
-                              f"times the precision of independent runs): these rules change the course of the games "
-                              f"too much for the same random streams to keep them paired.")
+                  f"stream in each (common random numbers). Where the rules leave play alike, paired differences "
+                  f"vary less than those of independent runs; the gain is measured below, and chance is never "
+                  f"removed: the intervals measure it. Intervals of differences come from "
+                  f"{len(comparison.runs[0].batch_values[0])} batches of consecutive games (batch means, Student t).",
+                  comparison.method_text()]
+    for j in range(1, len(comparison.runs)):
+        paragraphs.append(comparison.summary_line(j))
+        remark = comparison.gain_remark(j)
+        if remark:
+            paragraphs.append(remark)
     return paragraphs
 
 
@@ -209,7 +191,7 @@ def comparison_pages(comparison: Comparison, palette: Palette) -> list[Page]:
                        comparison_paragraphs(comparison))]
     table = comparison.display_frame()
     pages += table_pages("comparison-table", "Every metric side by side", list(table.columns), table.values.tolist(),
-                         note="* the 95% interval of the difference to the first scenario excludes 0.")
+                         note=MARK_NOTE + ".")
     figure, (ax,) = plot_page("Win rate by seat and scenario")
     figures.plot_win_rates_compared(comparison, ax, palette)
     pages.append(Page("comparison-win-rates", figure))
