@@ -144,7 +144,8 @@ COMMANDS: dict[str, tuple[st.SearchStrategy, int]] = {
                                 option("--opponents", mostly(STRATEGIES["skull-island"], BAD_STRATEGIES)),
                                 option("--param", mostly(["max_skulls=1:2"], ["nosuch=1:2", "stop_at=5:1"]))])), 6),
     "report": (runs_of("report", checkpoint, option("--figures", mostly(["png", "svg"], ["gif"])),
-                       option("-o", mostly(["r.pdf", "figs"], ["r.png", "", "/proc/r.pdf", "folder"])),
+                       option("-o", mostly(["r.pdf", "r.html", "r.htm", "figs"],
+                                          ["r.png", "r.xhtml", "", "/proc/r.pdf", "/proc/r.html", "folder"])),
                        option("--skill-n", mostly([20, 50], [0, -1, "x"])),
                        n_games=50, games=("lucky-pirates", "skull-island"), words=("--no-skill",)), 4),
     # Skull Island's ladder holds optimal-ev, whose policy a --set would solve anew

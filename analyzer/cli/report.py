@@ -1,4 +1,4 @@
-"""analyze report: the PDF balance report (or its figures as separate files)."""
+"""analyze report: the balance report as a PDF or one HTML file (or its figures as separate files)."""
 
 import click
 
@@ -15,8 +15,9 @@ from analyzer.cli.common import execution_options
 @click.option("--strategy", "strategy_specs", multiple=True, metavar="SPEC",
               help="name or name:key=value,...; once for every seat or once per seat.")
 @click.option("--n", "n", default="100000", show_default=True, metavar="COUNT", help="Games per scenario.")
-@click.option("-o", "--out", metavar="FILE.pdf|FOLDER",
-              help="The PDF (default reports/<scenario>.pdf), or with --figures the folder for the figure files.")
+@click.option("-o", "--out", metavar="FILE.pdf|FILE.html|FOLDER",
+              help="The PDF (default reports/<scenario>.pdf), or a self-contained HTML file (.html or .htm), "
+                   "or with --figures the folder for the figure files.")
 @click.option("--figures", type=click.Choice(["png", "svg"]),
               help="Write each figure as a separate file into the folder given by -o instead of a PDF.")
 @click.option("--skill-n", default="20000", show_default=True, metavar="COUNT",
@@ -24,7 +25,7 @@ from analyzer.cli.common import execution_options
 @click.option("--no-skill", is_flag=True, help="Leave out the skill ladder.")
 @execution_options
 def report(scenarios, game, sets, players, strategy_specs, n, out, figures, skill_n, no_skill, execution):
-    """Write the PDF balance report of one scenario, or of several with comparison pages.
+    """Write the balance report of one scenario, or of several with comparison pages, as a PDF or HTML.
 
     A game with decisions also gets its skill ladder (see analyze skill), measured on
     the first scenario with its own, smaller game count.

@@ -1,4 +1,5 @@
-"""The PDF balance report, and the plots of sweeps and of the fairness search.
+"""The balance report (a PDF or one self-contained HTML file), and the plots of sweeps and of the
+fairness search.
 
 >>> from analyzer.report import report
 >>> report(scenarios=["scenarios/skull-island/standard.toml"], n=100_000, out="reports/skull-island.pdf", seed=1)
@@ -72,21 +73,21 @@ def report_specs(specs: list, n: int | str, execution: Execution, out: str | Pat
                  figures: str | None = None, skill_n: int | str | None = SKILL_GAMES) -> ReportOutcome:
     """Play every spec with ``execution`` (one seed for all) and write the report.
 
-    ``out`` is a ``.pdf`` file (default ``reports/<scenario>.pdf``), or with ``figures``
-    (``png`` or ``svg``) a folder that receives one file per figure. Several specs
+    ``out`` is a ``.pdf`` file (default ``reports/<scenario>.pdf``) or an ``.html`` (``.htm``)
+    file, or with ``figures`` (``png`` or ``svg``) a folder that receives one file per figure. Several specs
     (of one game) add the comparison pages. A game with decisions gets the skill ladder
     of the first scenario, ``skill_n`` games per strategy (None: no ladder). The output
     is checked before any game is played and written atomically.
     """
     from analyzer.api import parse_count
     from analyzer.experiments import Comparison, play_variant
-    from analyzer.report.document import check_figure_folder, check_pdf_path
+    from analyzer.report.document import check_figure_folder, check_report_path, is_html
 
     n = parse_count(n)
     name = specs[0].name if len(specs) == 1 else f"{specs[0].game.id}-comparison"
     if out is None:
         out = _default_output(name if specs[0].scenario else specs[0].game.id, figures)
-    path = check_figure_folder(out, figures) if figures else check_pdf_path(out)
+    path = check_figure_folder(out, figures) if figures else check_report_path(out)
     skill_n = None if skill_n is None else parse_count(skill_n, "skill_n")
     runs = [play_variant(execution.for_run(index), spec, n, curve=True) for index, spec in enumerate(specs)]
     comparison = Comparison(runs, execution.seed) if len(runs) > 1 else None
@@ -97,10 +98,15 @@ def report_specs(specs: list, n: int | str, execution: Execution, out: str | Pat
 
         files = write_figures(pages, path, figures)
         return ReportOutcome(path, len(files), runs, comparison, files, ladder)
-    from analyzer.report.document import write_pdf
+    title, subject = f"{specs[0].game.title}: balance report", ", ".join(s.name for s in specs)
+    if is_html(path):
+        from analyzer.report.html import write_html
 
-    game_title = specs[0].game.title
-    count = write_pdf(pages, path, title=f"{game_title}: balance report", subject=", ".join(s.name for s in specs))
+        count = write_html(pages, path, title=title, subject=subject)
+    else:
+        from analyzer.report.document import write_pdf
+
+        count = write_pdf(pages, path, title=title, subject=subject)
     return ReportOutcome(path, count, runs, comparison, skill=ladder)
 
 

@@ -1,30 +1,54 @@
-"""Writing pages: one PDF (atomically) or one image file per figure."""
+"""Writing pages: one PDF (atomically) or one image file per figure (the HTML form: ``html.py``)."""
 
 from __future__ import annotations
 
 import datetime
 import os
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from analyzer.errors import AnalyzerError
 from analyzer.files import atomic_path, check_output_path, check_writable
 
 FIGURE_FORMATS = ("png", "svg")
+#: the extensions of a report file: a PDF, or one self-contained HTML file
+REPORT_SUFFIXES = (".pdf", ".html", ".htm")
+HTML_SUFFIXES = (".html", ".htm")
 
 
 @dataclass
 class Page:
-    """One page of a report; ``plot`` pages are also written by ``--figures``, text pages are not."""
+    """One page of a report; ``plot`` pages are also written by ``--figures``, text pages are not.
+
+    A text page also keeps its words (``title``, ``paragraphs``, a table of ``headers`` and
+    ``rows``) so that the HTML report shows them as text; the PDF draws ``figure`` either way.
+    """
 
     name: str
     figure: object
     plot: bool = True
+    title: str | None = None
+    paragraphs: list[str] = field(default_factory=list)
+    headers: list[str] = field(default_factory=list)
+    rows: list[list[str]] = field(default_factory=list)
+
+    @property
+    def is_text(self) -> bool:
+        return bool(self.paragraphs or self.rows)
 
 
 def check_pdf_path(path: str | Path) -> Path:
     return check_output_path(path, (".pdf",))
+
+
+def check_report_path(path: str | Path) -> Path:
+    """A report's file: ``.pdf``, or ``.html``/``.htm`` for the HTML form."""
+    return check_output_path(path, REPORT_SUFFIXES)
+
+
+def is_html(path: str | Path) -> bool:
+    return Path(path).suffix.lower() in HTML_SUFFIXES
 
 
 def check_figure_folder(path: str | Path, fmt: str) -> Path:

@@ -13,10 +13,12 @@ def text_page(name: str, title: str, paragraphs: list[str], headers: list[str] |
     """Running text, then an optional table below it (its first two columns left-aligned)."""
     figure = new_page(title)
     bottom = text_block(figure, paragraphs, size=size)
-    if headers and rows:
+    has_table = bool(headers and rows)
+    if has_table:
         height = min(bottom - 0.05, ROW_HEIGHT * (len(rows) + 1))
         table_axes(figure, headers, rows, (0.05, bottom - height - 0.02, 0.9, height), size=9, left_columns=2)
-    return Page(name, figure, plot=False)
+    return Page(name, figure, plot=False, title=title, paragraphs=list(paragraphs),
+                headers=list(headers) if has_table else [], rows=[list(row) for row in rows] if has_table else [])
 
 
 def table_pages(name: str, title: str, headers: list[str], rows: list[list[str]], note: str = "") -> list[Page]:
@@ -31,5 +33,6 @@ def table_pages(name: str, title: str, headers: list[str], rows: list[list[str]]
         table_axes(figure, headers, part, (0.03, 0.88 - height, 0.94, height), size=8)
         if note:
             text_block(figure, [note], top=0.86 - height, size=9)
-        pages.append(Page(f"{name}-{number}", figure, plot=False))
+        pages.append(Page(f"{name}-{number}", figure, plot=False, title=title + suffix,
+                          paragraphs=[note] if note else [], headers=list(headers), rows=[list(row) for row in part]))
     return pages

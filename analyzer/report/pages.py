@@ -52,7 +52,8 @@ def title_page(runs: list[VariantRun], names: list[str], wall_seconds: float) ->
     small = len(runs) > 3
     text_block(figure, lines, top=0.72, size=9 if small else 11, line_height=0.026 if small else 0.032,
                width=150 if small else 120)
-    return Page("title", figure, plot=False)
+    return Page("title", figure, plot=False, title=f"{game.title}: balance report",
+                paragraphs=[line.strip() for line in lines])
 
 
 def _pooled_strategies(result) -> list[tuple[str, float, list[int]]]:
