@@ -31,6 +31,9 @@ MAX_GROWTH = 16.0
 #: ... and this margin above the count the current width predicts
 PREDICTION_MARGIN = 1.05
 
+#: what a simulation's precision narrows, in words
+SEATS_MEASURED = "every seat's 95% win-rate interval"
+
 State = TypeVar("State")
 
 
@@ -55,26 +58,28 @@ def refuse_checkpoint(checkpoint: str | None) -> None:
 
 @dataclass(frozen=True)
 class Precision:
-    """How a precision run ended: ``widest_points`` is the widest half-width it measured last."""
+    """How a precision run ended: ``widest_points`` is the widest half-width it measured last,
+    ``measured`` names in words the intervals it narrowed."""
 
     target_points: float
     reached: bool
     games_used: int
     limit: int
     widest_points: float
+    measured: str = SEATS_MEASURED
 
     def to_dict(self) -> dict[str, Any]:
         return {"target_points": self.target_points, "reached": self.reached, "games_used": self.games_used,
                 "limit": self.limit, "widest_points": None if math.isinf(self.widest_points) else self.widest_points}
 
-    def sentence(self, intervals: str = "every seat's 95% interval") -> str:
-        """The outcome in words (``intervals`` names what was measured)."""
+    def sentence(self) -> str:
+        """The outcome in words."""
         if self.reached:
-            return (f"Precision: stopped at {self.games_used:,} games: {intervals} is within "
+            return (f"Precision: stopped at {self.games_used:,} games: {self.measured} is within "
                     f"±{self.target_points:g} points")
         widest = "" if math.isinf(self.widest_points) else f" (the widest is ±{self.widest_points:.2f})"
         return (f"Precision: reached the limit --n {self.limit:,} before ±{self.target_points:g} points: "
-                f"{intervals} is not yet that narrow{widest}")
+                f"{self.measured} is not yet that narrow{widest}")
 
 
 def seat_half_points(wins, games: int) -> float:
@@ -107,16 +112,17 @@ def next_round(games: int, widest: float, target: float, limit: int) -> int:
 
 
 def play_to_precision(target: float, limit: int, first: int, play_prefix: Callable[[int], State],
-                      widest: Callable[[State], float]) -> tuple[State, Precision]:
+                      widest: Callable[[State], float], measured: str = SEATS_MEASURED) -> tuple[State, Precision]:
     """Play prefixes from ``first`` games on until ``widest(state)`` is at most ``target`` or the limit is played.
 
     ``play_prefix(m)`` returns the state of the first ``m`` games (it may extend the
-    previous one or play them again); ``widest`` its widest half-width in points.
+    previous one or play them again); ``widest`` its widest half-width in points, the
+    intervals that ``measured`` names.
     """
     games = min(first, limit)
     while True:
         state = play_prefix(games)
         width = widest(state)
         if width <= target or games >= limit:
-            return state, Precision(target, width <= target, games, limit, width)
+            return state, Precision(target, width <= target, games, limit, width, measured)
         games = next_round(games, width, target, limit)

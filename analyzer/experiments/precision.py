@@ -23,6 +23,10 @@ from analyzer.runspec import RunSpec
 MIN_FIRST_BATCHES = 8
 #: the metrics whose intervals a precision run narrows
 WIN_RATE_PREFIX = "win_rate_seat_"
+#: what a comparison's precision narrows, in words
+DIFFERENCES_MEASURED = "every seat win-rate difference's 95% interval"
+#: what a report of several scenarios narrows, in words
+SEATS_AND_DIFFERENCES_MEASURED = "every seat's 95% win-rate interval in every scenario and every difference's"
 
 
 def seats_widest(runs: list[VariantRun]) -> float:
@@ -41,16 +45,29 @@ def differences_widest(runs: list[VariantRun]) -> float:
     return widest
 
 
+def seats_and_differences_widest(runs: list[VariantRun]) -> float:
+    """The report's measure: the wider of :func:`seats_widest` and (several runs) :func:`differences_widest`."""
+    return max(seats_widest(runs), differences_widest(runs))
+
+
 def play_variants_to_precision(specs: list[RunSpec], limit: int, execution: Execution, target: float,
-                               widest: Callable[[list[VariantRun]], float], curve: bool = False,
-                               ) -> tuple[list[VariantRun], Precision]:
+                               widest: Callable[[list[VariantRun]], float], measured: str,
+                               curve: bool = False) -> tuple[list[VariantRun], Precision]:
     """Play every spec (one seed, run ``index`` with its own execution) in rounds until ``widest(runs)``
-    is at most ``target`` points or ``limit`` games per spec are played."""
+    is at most ``target`` points or ``limit`` games per spec are played.
+
+    Every spec plays the same count (the batches of a paired difference need it); each
+    run's ``result.info.precision`` is the outcome.
+    """
     refuse_checkpoint(execution.checkpoint)
 
     def play_prefix(games: int) -> list[VariantRun]:
         return [play_variant(execution.for_run(index), spec, games, curve=curve) for index, spec in enumerate(specs)]
 
     players = max(spec.players for spec in specs)
-    first = first_round(target, limit, players, MIN_FIRST_BATCHES * chunk_size(limit))
-    return play_to_precision(target, limit, first, play_prefix, widest)
+    batched = MIN_FIRST_BATCHES * chunk_size(limit) if len(specs) > 1 else 1  # paired differences need batches
+    first = first_round(target, limit, players, batched)
+    runs, outcome = play_to_precision(target, limit, first, play_prefix, widest, measured)
+    for run in runs:
+        run.result.info.precision = outcome
+    return runs, outcome
