@@ -186,3 +186,11 @@ def test_the_outcome_in_words_and_json():
     short = Precision(0.1, False, 100, 100, math.inf)
     assert short.to_dict()["widest_points"] is None
     assert "reached the limit --n 100 before ±0.1 points" in short.sentence()
+
+
+def test_the_progress_bar_runs_toward_the_limit(capsys):
+    import analyzer
+
+    analyzer.simulate(game="lucky-pirates", players=2, seed=7, precision=2, progress=True, workers=1)
+    shown = capsys.readouterr().err
+    assert "4.10k/100k" in shown and "100k/100k" not in shown
