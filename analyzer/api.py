@@ -80,13 +80,14 @@ def simulate(game: str | None = None, n: int | str = 100_000, players: int | Non
 
 
 def run_spec(spec: RunSpec, n: int | str, execution: Execution, save_games: str | Path | None = None,
-             on_chunk=None, precision: float | str | None = None) -> Result:
+             on_chunk=None, precision: float | str | None = None, progress=None) -> Result:
     """Play ``n`` games of an already resolved :class:`RunSpec` as ``execution`` says.
 
     ``on_chunk(chunk, aggregates)`` sees each chunk's own aggregates as it finishes
     (e.g. for convergence plots). ``precision`` (percentage points) plays in rounds
     until every seat's 95% win-rate interval is within ± that many points, ``n`` games
     at most (:mod:`analyzer.engine.precision`); ``result.info.precision`` says how it ended.
+    ``progress``: a bar of a longer task to advance (it stays open) instead of the run's own.
     """
     n = parse_count(n)
     target = None if precision is None else parse_precision(precision)
@@ -102,7 +103,7 @@ def run_spec(spec: RunSpec, n: int | str, execution: Execution, save_games: str 
                                 f"this run has {n:,}")
         writer = GamesWriter(save_games, spec.players)
     prepared = spec.game.prepare(spec.rules, spec.players, spec.seats)
-    bar = execution.progress_bar(n)
+    bar = progress if progress is not None else execution.progress_bar(n)
     played = 0  # games played in this session (a resumed checkpoint plays only the rest)
 
     def count_played(chunk, aggregates):
@@ -127,7 +128,7 @@ def run_spec(spec: RunSpec, n: int | str, execution: Execution, save_games: str 
     finally:
         if writer:
             writer.abort()
-        if bar is not None:
+        if bar is not None and progress is None:
             bar.close()
     wall = time.perf_counter() - start
     return Result(spec, prepared, totals,

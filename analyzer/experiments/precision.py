@@ -60,14 +60,21 @@ def play_variants_to_precision(specs: list[RunSpec], limit: int, execution: Exec
     run's ``result.info.precision`` is the outcome.
     """
     refuse_checkpoint(execution.checkpoint)
+    # one bar over every spec's limit; a round that plays the first games again counts them again
+    bar = execution.progress_bar(limit * len(specs))
 
     def play_prefix(games: int) -> list[VariantRun]:
-        return [play_variant(execution.for_run(index), spec, games, curve=curve) for index, spec in enumerate(specs)]
+        return [play_variant(execution.for_run(index), spec, games, curve=curve, progress=bar)
+                for index, spec in enumerate(specs)]
 
     players = max(spec.players for spec in specs)
     batched = MIN_FIRST_BATCHES * chunk_size(limit) if len(specs) > 1 else 1  # paired differences need batches
     first = first_round(target, limit, players, batched)
-    runs, outcome = play_to_precision(target, limit, first, play_prefix, widest, measured)
+    try:
+        runs, outcome = play_to_precision(target, limit, first, play_prefix, widest, measured)
+    finally:
+        if bar is not None:
+            bar.close()
     for run in runs:
         run.result.info.precision = outcome
     return runs, outcome
