@@ -19,7 +19,6 @@ from analyzer.engine.precision import (
     first_round,
     next_round,
     parse_precision,
-    seat_half_points,
 )
 from tests.cli_checks import assert_one_line_error, run_cli
 
@@ -122,16 +121,34 @@ def test_compare_refuses_precision_for_a_strategy_matchup():
 
 # ---- report ------------------------------------------------------------------------
 
-def test_report_plays_every_scenario_to_the_precision(tmp_path):
-    from analyzer.report import report
+def test_report_states_where_its_precision_run_stopped(tmp_path):
+    result = run_cli(["report", *DUEL, "--precision", "3", "--no-skill", "-o", tmp_path / "r.pdf"])
+    assert result.exit_code == 0, result.output
+    assert "Precision: stopped at 2,048 games: every seat's 95% win-rate interval is within ±3 points" \
+        in result.stderr
+    assert (tmp_path / "r.pdf").stat().st_size > 0
 
-    outcome = report(scenarios=SCENARIOS, players=2, seed=7, precision=4, n=20_000, workers=1, skill_n=None,
-                     out=tmp_path / "r.pdf")
-    assert outcome.precision.reached
-    assert {run.n for run in outcome.runs} == {outcome.precision.games_used}
-    assert outcome.comparison.precision == outcome.precision
-    assert all(run.result.info.precision == outcome.precision for run in outcome.runs)
-    assert max(seat_half_points(run.result.totals["wins"], run.n) for run in outcome.runs) <= 4
+
+def test_several_scenarios_play_one_count_until_seats_and_differences_are_narrow():
+    from analyzer.execution import Execution
+    from analyzer.experiments import resolve_scenarios
+    from analyzer.experiments.precision import (
+        SEATS_AND_DIFFERENCES_MEASURED,
+        differences_widest,
+        play_variants_to_precision,
+        seats_and_differences_widest,
+        seats_widest,
+    )
+
+    specs = resolve_scenarios(SCENARIOS, players=2)
+    runs, outcome = play_variants_to_precision(specs, 50_000, Execution.create(7, 1), 2.0,
+                                               seats_and_differences_widest, SEATS_AND_DIFFERENCES_MEASURED)
+    assert outcome.reached and {run.n for run in runs} == {outcome.games_used}
+    assert all(run.result.info.precision == outcome for run in runs)
+    assert seats_widest(runs) <= 2 and differences_widest(runs) <= 2
+    assert outcome.widest_points == max(seats_widest(runs), differences_widest(runs))
+    # the seats decide here: their intervals are wider than the paired differences'
+    assert differences_widest(runs) < seats_widest(runs)
 
 
 # ---- bad input ---------------------------------------------------------------------
