@@ -8,15 +8,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from analyzer.engine.aggregate import Totals
-from analyzer.engine.chunks import chunk, chunk_size
-from analyzer.engine.precision import (
-    first_round,
-    parse_precision,
-    play_to_precision,
-    refuse_checkpoint,
-    seat_half_points,
-)
+from analyzer.engine.precision import extend_to_precision, parse_precision, refuse_checkpoint
 from analyzer.errors import AnalyzerError, param
 from analyzer.execution import Execution
 from analyzer.result import Result, RunInfo
@@ -122,7 +114,7 @@ def run_spec(spec: RunSpec, n: int | str, execution: Execution, save_games: str 
         if target is None:
             totals = play()
         else:
-            totals, outcome = _play_to_precision(play, n, target, spec.players)
+            totals, outcome = extend_to_precision(play, n, target, spec.players)
         if writer:
             writer.commit()
     finally:
@@ -136,17 +128,3 @@ def run_spec(spec: RunSpec, n: int | str, execution: Execution, save_games: str 
                           workers=execution.reported_workers, backend=execution.backend_name, games_played=played,
                           precision=outcome))
 
-
-def _play_to_precision(play, limit: int, target: float, players: int):
-    """Extend one run chunk by chunk of the limit's plan: round after round, only the new games are played."""
-    totals = Totals()
-
-    def play_prefix(games: int) -> Totals:
-        played = int(totals["games"][0]) if "games" in totals else 0
-        size = chunk_size(limit)
-        new = [chunk(limit, index) for index in range(played // size, -(-games // size))]
-        totals.merge(play(new))
-        return totals
-
-    return play_to_precision(target, limit, first_round(target, limit, players), play_prefix,
-                             lambda state: seat_half_points(state["wins"], int(state["games"][0])))

@@ -7,6 +7,11 @@ either stops or picks the next ``m`` from that width. The schedule depends only 
 the target, the limit, the player count and the merged totals (exact integer sums),
 never on timing, workers or backend: the same seed and precision always stop at the
 same game count, and the result is the one of a fixed run of that many games.
+
+:func:`play_to_precision` drives the rounds for any state; :func:`extend_to_precision`
+is the simulation's, which plays only the new chunks each round (experiments whose
+intervals depend on the chunk plan of their count play each round's prefix again,
+see :mod:`analyzer.experiments.precision`).
 """
 
 from __future__ import annotations
@@ -16,7 +21,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from analyzer.engine.chunks import chunk_size
+from analyzer.engine.aggregate import Totals
+from analyzer.engine.chunks import Chunk, chunk, chunk_size
 from analyzer.errors import AnalyzerError, param
 from analyzer.stats import Z95, wilson_interval
 
@@ -126,3 +132,22 @@ def play_to_precision(target: float, limit: int, first: int, play_prefix: Callab
         if width <= target or games >= limit:
             return state, Precision(target, width <= target, games, limit, width, measured)
         games = next_round(games, width, target, limit)
+
+
+def extend_to_precision(play_chunks: Callable[[list[Chunk]], Totals], limit: int, target: float,
+                        players: int) -> tuple[Totals, Precision]:
+    """One run extended round by round until every seat's interval is within ±``target`` points.
+
+    ``play_chunks(chunks)`` plays chunks of the limit's plan and returns their totals;
+    each round plays only the chunks after the games already played.
+    """
+    totals = Totals()
+    size = chunk_size(limit)
+
+    def play_prefix(games: int) -> Totals:
+        played = int(totals["games"][0]) if "games" in totals else 0
+        totals.merge(play_chunks([chunk(limit, index) for index in range(played // size, -(-games // size))]))
+        return totals
+
+    return play_to_precision(target, limit, first_round(target, limit, players), play_prefix,
+                             lambda state: seat_half_points(state["wins"], int(state["games"][0])))
