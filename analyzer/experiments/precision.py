@@ -2,7 +2,8 @@
 
 Their intervals come from batches of the chunk plan, and the plan depends on the
 run's game count, so a round here plays every variant's first ``m`` games again
-from game 0 (a simulation extends its run instead, see :func:`analyzer.api.run_spec`).
+from game 0 (a simulation extends its run instead, see
+:func:`analyzer.engine.precision.extend_to_precision`).
 The result is then exactly the one of a fixed run of ``m`` games. The rounds grow
 from the measured width (:mod:`analyzer.engine.precision`), so a run typically
 costs one small round more than its final count.
