@@ -8,6 +8,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from analyzer.engine.precision import extend_to_precision, parse_precision, refuse_checkpoint
 from analyzer.errors import AnalyzerError, param
 from analyzer.execution import Execution
 from analyzer.result import Result, RunInfo
@@ -49,7 +50,8 @@ def simulate(game: str | None = None, n: int | str = 100_000, players: int | Non
              scenario: str | Path | None = None, seed: int | None = None, workers: int | None = None,
              sets: list[str] | None = None, progress: bool | None = False,
              save_games: str | Path | None = None, backend: str = "local", scheduler: str | None = None,
-             checkpoint: str | Path | None = None, worker_timeout: float | None = None) -> Result:
+             checkpoint: str | Path | None = None, worker_timeout: float | None = None,
+             precision: float | str | None = None) -> Result:
     """Play ``n`` games and return their statistics.
 
     ``strategies`` are specs such as ``"threshold:stop_at=500"`` (one for all seats or
@@ -58,23 +60,31 @@ def simulate(game: str | None = None, n: int | str = 100_000, players: int | Non
     a progress bar when stderr is a terminal. ``save_games`` writes one row per game
     (.csv or .parquet). ``workers`` beyond this machine's cores are capped (unless a
     ``scheduler``'s cluster plays); on Dask, the run stops when no worker has been left for
-    ``worker_timeout`` seconds (default 120). Raises :class:`AnalyzerError` on bad input.
+    ``worker_timeout`` seconds (default 120). ``precision`` (percentage points) stops as
+    soon as every seat's 95% win-rate interval is within ± that many points, ``n`` then
+    being the most games played (see :func:`run_spec`). Raises :class:`AnalyzerError` on bad input.
     """
     execution = Execution.create(seed, workers, backend, scheduler, checkpoint, progress, worker_timeout)
     execution.check_checkpoint()
     spec = resolve(game=game, scenario=None if scenario is None else str(scenario), players=players,
                    strategies=strategies, rules=rules, sets=sets)
-    return run_spec(spec, n, execution, save_games=save_games)
+    return run_spec(spec, n, execution, save_games=save_games, precision=precision)
 
 
 def run_spec(spec: RunSpec, n: int | str, execution: Execution, save_games: str | Path | None = None,
-             on_chunk=None) -> Result:
+             on_chunk=None, precision: float | str | None = None, progress=None) -> Result:
     """Play ``n`` games of an already resolved :class:`RunSpec` as ``execution`` says.
 
     ``on_chunk(chunk, aggregates)`` sees each chunk's own aggregates as it finishes
-    (e.g. for convergence plots).
+    (e.g. for convergence plots). ``precision`` (percentage points) plays in rounds
+    until every seat's 95% win-rate interval is within ± that many points, ``n`` games
+    at most (:mod:`analyzer.engine.precision`); ``result.info.precision`` says how it ended.
+    ``progress``: a bar of a longer task to advance (it stays open) instead of the run's own.
     """
     n = parse_count(n)
+    target = None if precision is None else parse_precision(precision)
+    if target is not None:
+        refuse_checkpoint(execution.checkpoint)
     writer = None
     if save_games is not None:
         from analyzer.games_file import GamesWriter
@@ -85,7 +95,7 @@ def run_spec(spec: RunSpec, n: int | str, execution: Execution, save_games: str 
                                 f"this run has {n:,}")
         writer = GamesWriter(save_games, spec.players)
     prepared = spec.game.prepare(spec.rules, spec.players, spec.seats)
-    bar = execution.progress_bar(n)
+    bar = progress if progress is not None else execution.progress_bar(n)
     played = 0  # games played in this session (a resumed checkpoint plays only the rest)
 
     def count_played(chunk, aggregates):
@@ -94,18 +104,27 @@ def run_spec(spec: RunSpec, n: int | str, execution: Execution, save_games: str 
         if on_chunk is not None:
             on_chunk(chunk, aggregates)
 
+    def play(chunks=None):
+        return execution.play(spec.game, prepared, n, progress=bar, record_sink=writer.write if writer else None,
+                              on_chunk=count_played, chunks=chunks)
+
     start = time.perf_counter()
+    outcome = None
     try:
-        totals = execution.play(spec.game, prepared, n, progress=bar, record_sink=writer.write if writer else None,
-                                on_chunk=count_played)
+        if target is None:
+            totals = play()
+        else:
+            totals, outcome = extend_to_precision(play, n, target, spec.players)
         if writer:
             writer.commit()
     finally:
         if writer:
             writer.abort()
-        if bar is not None:
+        if bar is not None and progress is None:
             bar.close()
     wall = time.perf_counter() - start
     return Result(spec, prepared, totals,
-                  RunInfo(seed=execution.seed, n=n, wall_seconds=wall, workers=execution.reported_workers,
-                          backend=execution.backend_name, games_played=played))
+                  RunInfo(seed=execution.seed, n=n if outcome is None else outcome.games_used, wall_seconds=wall,
+                          workers=execution.reported_workers, backend=execution.backend_name, games_played=played,
+                          precision=outcome))
+

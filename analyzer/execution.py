@@ -117,8 +117,10 @@ class Execution:
 
         return Progress(total, label=label, enabled=self.progress)
 
-    def play(self, game, prepared, n: int, progress=None, record_sink=None, on_chunk=None):
-        """Play ``n`` games of ``prepared`` and return their merged totals (see :func:`runner.execute`)."""
+    def play(self, game, prepared, n: int, progress=None, record_sink=None, on_chunk=None, chunks=None):
+        """Play ``n`` games of ``prepared`` (or only ``chunks`` of their plan) and return their merged totals
+        (see :func:`runner.execute`)."""
         return runner.execute(game, prepared, n, self.seed, self.workers, backend=self.backend,
                               scheduler=self.scheduler, checkpoint=self.checkpoint, progress=progress,
-                              record_sink=record_sink, on_chunk=on_chunk, worker_timeout=self.worker_timeout)
+                              record_sink=record_sink, on_chunk=on_chunk, worker_timeout=self.worker_timeout,
+                              chunks=chunks)

@@ -9,6 +9,7 @@ import numpy as np
 
 from analyzer import __version__, measures
 from analyzer.engine.aggregate import Totals
+from analyzer.engine.precision import Precision
 from analyzer.games.base import Prepared
 from analyzer.games.options import format_value, jsonable
 from analyzer.output import Rendered, frame_text
@@ -26,6 +27,7 @@ class RunInfo:
     workers: int | None  # None: the workers of a Dask cluster given by its scheduler address
     backend: str = "local"
     games_played: int | None = None  # in this session (fewer than n when a checkpoint resumed)
+    precision: Precision | None = None  # how a --precision run ended
 
 
 class Result(Rendered):
@@ -42,6 +44,8 @@ class Result(Rendered):
     def to_dict(self) -> dict[str, Any]:
         if self._dict is None:
             self._dict = self._build()
+            if self.info.precision is not None:
+                self._dict["precision"] = self.info.precision.to_dict()
         return self._dict
 
     def _build(self) -> dict[str, Any]:
@@ -183,6 +187,8 @@ class Result(Rendered):
         extra = self.spec.game.game_stats_table(d["game_stats"])
         if extra:
             lines += ["", extra]
+        if self.info.precision is not None:
+            lines += ["", self.info.precision.sentence()]
         run = d["run"]
         rate = run["games_per_second"] or 0
         workers = "the cluster's" if run["workers"] is None else run["workers"]
@@ -198,4 +204,6 @@ class Result(Rendered):
         lines = [f"# {self.spec.game.title}: {d['scenario']}", "",
                  f"{d['n']:,} games, {d['players']} players, seed {d['seed']}", *self._rules_line(), "",
                  frame_text(self.seat_frame(), "markdown", left=["strategy"]), "", *self._summary_lines()]
+        if self.info.precision is not None:
+            lines += ["", self.info.precision.sentence()]
         return "\n".join(lines) + "\n"

@@ -173,3 +173,15 @@ def test_a_worker_with_another_package_version_refuses(skull_island):
     game, prepared = skull_island
     with pytest.raises(AnalyzerError, match="install the same version everywhere"):
         play_chunks(game, prepared, SEED, [chunk(N, 0)], False, "0.0.0-elsewhere")
+
+
+def test_a_precision_run_on_dask_stops_at_the_same_games_as_locally(cluster):
+    import analyzer
+
+    address, _ = cluster
+    kwargs = {"game": GAME, "strategies": ["threshold"], "seed": SEED, "precision": 1.5, "n": N}
+    on_dask = analyzer.simulate(scheduler=address, **kwargs)
+    local = analyzer.simulate(workers=1, **kwargs)
+    assert on_dask.info.precision == local.info.precision
+    assert on_dask.info.precision.reached and on_dask.info.n < N  # more than one round, fewer games than the limit
+    assert on_dask.totals.equals(local.totals)

@@ -96,6 +96,7 @@ workers = option("--workers", mostly([1, 2, 3], [0, -2, "x"]))
 worker_timeout = option("--worker-timeout", mostly([1, 0.5], [0, -1, "nan", "inf", "x"]))
 checkpoint = option("--checkpoint", mostly(["run.ckpt"], ["folder", "/dev/zero", "junk.toml", "/proc/c.ckpt", ""]))
 out = option("-o", mostly(*OUTPUTS))
+precision = option("--precision", mostly([50, 20, "5"], [0, -1, "nan", "inf", "1e400", 101, "x"]))
 fmt = option("--format", mostly(["table", "json", "csv", "markdown"], ["xml"]))
 n = option("--n", mostly([1, 50, "1e2", "1_00"], [0, -5, "1e13", "abc"]))
 execution = [seed, workers, worker_timeout, n, flag("--json"), fmt, out]
@@ -123,12 +124,13 @@ COMMANDS: dict[str, tuple[st.SearchStrategy, int]] = {
         flag("--json"), option("--game", mostly(GAMES, ["nosuch", ""]))])), 10),
     "rules": (st.sampled_from(GAMES).map(lambda game: (["rules", "--game", game], [
         flag("--json"), option("--game", mostly(GAMES, ["nosuch", ""]))])), 10),
-    "simulate": (runs_of("simulate", checkpoint, option("--save-games", mostly(
+    "simulate": (runs_of("simulate", checkpoint, precision, option("--save-games", mostly(
         ["g.csv", "g.parquet"], ["g.txt", "/proc/g.csv", "", "folder"]))), 150),
     "compare": (st.sampled_from(GAMES).flatmap(lambda game: st.tuples(
         base("compare", "--game", game, "--strategy", STRATEGIES[game][0], "--strategy", STRATEGIES[game][-1],
-             "--n", 100, "--quiet"), st.just([*game_options(game), *execution, checkpoint,
-                                             st.sampled_from(FILES).map(lambda path: [path])]))), 25),
+             "--n", 100, "--quiet"), st.just([*game_options(game), *execution, checkpoint, precision,
+                                             st.sampled_from(FILES).map(lambda path: [path]),
+                                             base("s1.toml", "s2.toml")]))), 25),
     "sweep": (st.sampled_from(SWEEPS).flatmap(
         lambda case: st.tuples(base("sweep", "--game", case[0], "--param", case[1], "--n", 100, "--quiet"),
                                st.just([*game_options(case[0]), *execution, checkpoint, option("--param", mostly(
@@ -143,7 +145,7 @@ COMMANDS: dict[str, tuple[st.SearchStrategy, int]] = {
                        st.just([seed, workers, n, fmt, out, option("--candidates", mostly([2, 4], [1, 0, "x"])),
                                 option("--opponents", mostly(STRATEGIES["skull-island"], BAD_STRATEGIES)),
                                 option("--param", mostly(["max_skulls=1:2"], ["nosuch=1:2", "stop_at=5:1"]))])), 6),
-    "report": (runs_of("report", checkpoint, option("--figures", mostly(["png", "svg"], ["gif"])),
+    "report": (runs_of("report", checkpoint, precision, option("--figures", mostly(["png", "svg"], ["gif"])),
                        option("-o", mostly(["r.pdf", "r.html", "r.htm", "figs"],
                                           ["r.png", "r.xhtml", "", "/proc/r.pdf", "/proc/r.html", "folder"])),
                        option("--skill-n", mostly([20, 50], [0, -1, "x"])),

@@ -57,6 +57,16 @@ def execution_options(func=None, *, checkpoint: bool = True):
     return click.option("--seed", metavar="INT", help="Random seed (default: drawn and reported).")(command)
 
 
+def precision_option(func):
+    """--precision POINTS: play in rounds until the win-rate intervals are that narrow (--n the limit).
+
+    Taken as text so that any bad value ends in the API's one-line message.
+    """
+    return click.option("--precision", metavar="POINTS",
+                        help="Play until every seat's 95% win-rate interval is within ±POINTS percentage points "
+                             "(--n is then the limit).")(func)
+
+
 def output_options(func):
     func = click.option("-o", "--out", metavar="FILE",
                         help="Write the result to FILE (kind from the extension: .json .csv .md .txt, "

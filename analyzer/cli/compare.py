@@ -2,7 +2,15 @@
 
 import click
 
-from analyzer.cli.common import OUTPUT_KINDS, check_out, emit, execution_options, game_options, output_options
+from analyzer.cli.common import (
+    OUTPUT_KINDS,
+    check_out,
+    emit,
+    execution_options,
+    game_options,
+    output_options,
+    precision_option,
+)
 
 PLOT_KINDS = (*OUTPUT_KINDS, ".pdf")
 
@@ -47,9 +55,11 @@ def _emit_or_plot(result, fmt, as_json, out) -> None:
               help="Override a rule option in every scenario (repeatable).")
 @players_and_strategies
 @games_option("100000", "Games per scenario (per match-up table and per pair for strategies).")
+@precision_option
 @execution_options
 @output_options
-def compare(scenario_files, scenario_options, game, sets, players, strategy_specs, n, execution, fmt, as_json, out):
+def compare(scenario_files, scenario_options, game, sets, players, strategy_specs, n, precision, execution, fmt,
+            as_json, out):
     """Compare scenarios with common random numbers, or strategies in a match-up.
 
     \b
@@ -59,6 +69,8 @@ def compare(scenario_files, scenario_options, game, sets, players, strategy_spec
     analyze compare --game G --players P --strategy A --strategy B ...: the strategies
     fill the seats in order, every rotation of the seating plays equally often; each
     strategy's win rate and the head-to-head matrix.
+    --precision POINTS (scenarios only): play until every seat win-rate difference's 95%
+    interval is within ±POINTS percentage points, --n games at most.
     """
     from analyzer import experiments
     from analyzer.errors import AnalyzerError
@@ -69,8 +81,10 @@ def compare(scenario_files, scenario_options, game, sets, players, strategy_spec
     if len(scenarios) >= 2:
         specs = experiments.resolve_scenarios(scenarios, game=game, players=players, strategies=strategies or None,
                                               sets=list(sets))
-        result = experiments.compare_specs(specs, n, execution)
+        result = experiments.compare_specs(specs, n, execution, precision)
     elif len(strategies) >= 2:
+        if precision is not None:
+            raise AnalyzerError("--precision applies to a comparison of scenarios, not to a strategy match-up")
         base = _base(game, scenarios[0] if scenarios else None, players, (), sets)
         result = experiments.matchup_spec(strategies, base, n, execution)
     else:

@@ -2,7 +2,7 @@
 
 import click
 
-from analyzer.cli.common import execution_options
+from analyzer.cli.common import execution_options, precision_option
 
 
 @click.command()
@@ -23,16 +23,21 @@ from analyzer.cli.common import execution_options
 @click.option("--skill-n", default="20000", show_default=True, metavar="COUNT",
               help="Games per strategy of the skill ladder (games with decisions; the first scenario).")
 @click.option("--no-skill", is_flag=True, help="Leave out the skill ladder.")
+@precision_option
 @execution_options
-def report(scenarios, game, sets, players, strategy_specs, n, out, figures, skill_n, no_skill, execution):
+def report(scenarios, game, sets, players, strategy_specs, n, out, figures, skill_n, no_skill, precision, execution):
     """Write the balance report of one scenario, or of several with comparison pages, as a PDF or HTML.
 
     A game with decisions also gets its skill ladder (see analyze skill), measured on
-    the first scenario with its own, smaller game count.
+    the first scenario with its own, smaller game count. With --precision, every
+    scenario plays the same count, the largest any seat's interval (and, for several
+    scenarios, any seat win-rate difference's) needs, --n at most.
     """
     from analyzer.report import report_specs, resolve_report_specs
 
     specs = resolve_report_specs(list(scenarios), game, players, list(strategy_specs) or None, list(sets))
-    outcome = report_specs(specs, n, execution, out=out, figures=figures, skill_n=None if no_skill else skill_n)
+    outcome = report_specs(specs, n, execution, out=out, figures=figures, skill_n=None if no_skill else skill_n,
+                           precision=precision)
     what = f"{outcome.pages} figure files" if figures else f"{outcome.pages} pages"
-    click.echo(f"wrote {outcome.path} ({what}, seed {outcome.runs[0].result.info.seed})", err=True)
+    reached = f"; {outcome.precision.sentence()}" if outcome.precision is not None else ""
+    click.echo(f"wrote {outcome.path} ({what}, seed {outcome.runs[0].result.info.seed}){reached}", err=True)

@@ -52,6 +52,17 @@ class Totals:
                 self.arrays[key] = value.copy()
         self.chunks_merged += 1
 
+    def merge(self, other: "Totals") -> None:
+        """Add another run's totals (e.g. the next round of a precision run)."""
+        for key, value in other.arrays.items():
+            if key in self.arrays:
+                if self.arrays[key].shape != value.shape:
+                    raise ValueError(f"aggregate {key!r} changed shape between runs")
+                self.arrays[key] = self.arrays[key] + value
+            else:
+                self.arrays[key] = value.copy()
+        self.chunks_merged += other.chunks_merged
+
     def __getitem__(self, key: str) -> np.ndarray:
         return self.arrays[key]
 

@@ -20,6 +20,7 @@ from analyzer.engine.checkpoint import Checkpoint
 from analyzer.engine.chunks import Chunk, chunk_count, iter_chunks
 from analyzer.engine.collect import ChunkCollector, RecordSink
 from analyzer.engine.distributed import WORKER_WAIT_SECONDS, run_on_dask
+from analyzer.engine.precision import refuse_checkpoint
 from analyzer.errors import AnalyzerError, param
 from analyzer.games.base import Game, Prepared
 
@@ -76,7 +77,7 @@ def execute(game: Game, prepared: Prepared, n: int, seed: int, workers: int | No
             backend: str = "local", scheduler: str | None = None, checkpoint: str | None = None,
             progress=None, record_sink: RecordSink | None = None,
             on_chunk: Callable[[Chunk, dict], None] | None = None,
-            worker_timeout: float = WORKER_WAIT_SECONDS) -> Totals:
+            worker_timeout: float = WORKER_WAIT_SECONDS, chunks: list[Chunk] | None = None) -> Totals:
     """The one entry point every command uses to play games.
 
     ``backend`` is ``local`` (threads here) or ``dask``; a ``scheduler`` address implies
@@ -86,6 +87,8 @@ def execute(game: Game, prepared: Prepared, n: int, seed: int, workers: int | No
     now. ``progress.advance`` is called per chunk with its games. Whatever runs the
     chunks, the totals are bit-identical. On Dask, a run whose cluster has had no worker
     for ``worker_timeout`` seconds stops (the checkpoint keeps every chunk that arrived).
+    ``chunks``: play only these chunks of the plan of ``n`` (a round of a precision run,
+    :mod:`analyzer.engine.precision`); the totals are theirs. Not with a checkpoint.
     """
     if scheduler is not None:
         backend = "dask"
@@ -94,6 +97,8 @@ def execute(game: Game, prepared: Prepared, n: int, seed: int, workers: int | No
     if checkpoint is not None and record_sink is not None:
         raise AnalyzerError(f"{param('checkpoint')} cannot be combined with {param('save_games')}: saved game rows "
                             f"cannot be resumed")
+    if chunks is not None:
+        refuse_checkpoint(checkpoint)
     workers = workers or default_workers()
 
     saved = None
@@ -101,8 +106,11 @@ def execute(game: Game, prepared: Prepared, n: int, seed: int, workers: int | No
         saved = Checkpoint.open(checkpoint, game, prepared, n, seed)
         if progress is not None:
             progress.total -= saved.games_done  # the bar and its rate count what is left to play
-    chunks = (ch for ch in iter_chunks(n) if saved is None or not saved.has(ch.index))
-    chunks_to_play = chunk_count(n) - (saved.chunks_done if saved is not None else 0)
+    if chunks is not None:
+        chunks_to_play = len(chunks)
+    else:
+        chunks = (ch for ch in iter_chunks(n) if saved is None or not saved.has(ch.index))
+        chunks_to_play = chunk_count(n) - (saved.chunks_done if saved is not None else 0)
 
     def finished(ch: Chunk, aggregates: dict) -> None:
         if saved is not None:

@@ -163,8 +163,9 @@ class VariantRun:
 
 
 def play_variant(execution: Execution, spec: RunSpec, n: int, curve: bool = False,
-                 batch_keys: tuple[str, ...] | None = None) -> VariantRun:
-    """Run ``spec`` as ``execution`` says, summing its chunks into batches (and the curve's bins)."""
+                 batch_keys: tuple[str, ...] | None = None, progress=None) -> VariantRun:
+    """Run ``spec`` as ``execution`` says, summing its chunks into batches (and the curve's bins);
+    ``progress``: a longer task's bar to advance instead of the run's own."""
     batches = ChunkBins(n, BATCHES, batch_keys)
     curve_bins = ChunkBins(n, CURVE_POINTS, ("games", "wins")) if curve else None
 
@@ -173,5 +174,5 @@ def play_variant(execution: Execution, spec: RunSpec, n: int, curve: bool = Fals
         if curve_bins is not None:
             curve_bins.add(chunk, aggregates)
 
-    result = run_spec(spec, n, execution, on_chunk=on_chunk)
+    result = run_spec(spec, n, execution, on_chunk=on_chunk, progress=progress)
     return VariantRun(spec, result, batches, curve_bins)

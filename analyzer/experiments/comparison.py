@@ -16,12 +16,14 @@ import numpy as np
 import pandas as pd
 
 from analyzer.api import parse_count
+from analyzer.engine.precision import Precision, parse_precision
 from analyzer.errors import AnalyzerError
 from analyzer.execution import Execution
 from analyzer.experiments.batches import VariantRun, play_variant
 from analyzer.experiments.components_compared import components_side_by_side
 from analyzer.experiments.metrics import describe_metric
 from analyzer.experiments.paired import paired_difference
+from analyzer.experiments.precision import DIFFERENCES_MEASURED, differences_widest, play_variants_to_precision
 from analyzer.experiments.setup import resolve_scenarios, setup_text, unique_names
 from analyzer.experiments.significance import FDR_LEVEL, benjamini_hochberg
 from analyzer.games.options import jsonable
@@ -45,9 +47,11 @@ class Comparison(Rendered):
 
     SCHEMA = "pirate-analyzer/compare/1"
 
-    def __init__(self, runs: list[VariantRun], seed: int):
+    def __init__(self, runs: list[VariantRun], seed: int, precision: Precision | None = None):
         self.runs = runs
         self.seed = seed
+        #: how a ``precision`` run ended (None: a run of a fixed count)
+        self.precision = precision
         self.names = unique_names([run.spec.name for run in runs])
         self.game = runs[0].spec.game
         keys = list(dict.fromkeys(k for run in runs for k in run.values))
@@ -187,7 +191,7 @@ class Comparison(Rendered):
                 "p_value": "two-sided, batch-means Student t"}
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        built = {
             "schema": self.SCHEMA,
             "game": self.game.id,
             "n": self.n,
@@ -206,6 +210,9 @@ class Comparison(Rendered):
             "variance_reduction": self.variance_reduction(),
             "components": components_side_by_side(self.names, [run.result for run in self.runs]),
         }
+        if self.precision is not None:
+            built["precision"] = self.precision.to_dict()
+        return built
 
     def display_frame(self) -> pd.DataFrame:
         """Metrics down, scenarios across: each value, and after the first its difference, interval and mark."""
@@ -237,6 +244,8 @@ class Comparison(Rendered):
 
     def _footer_lines(self) -> list[str]:
         lines = [self.method_text(), MARK_NOTE]
+        if self.precision is not None:
+            lines.append(self.precision.sentence())
         for j in range(1, len(self.runs)):
             lines.append(self.summary_line(j))
             remark = self.gain_remark(j)
@@ -258,11 +267,21 @@ class Comparison(Rendered):
         return frame_text(self.frame(), "csv")
 
 
-def compare_specs(specs: list[RunSpec], n: int | str, execution: Execution) -> Comparison:
-    """Run every spec with the same seed and ``n``, and compare them with the first."""
+def compare_specs(specs: list[RunSpec], n: int | str, execution: Execution,
+                  precision: float | str | None = None) -> Comparison:
+    """Run every spec with the same seed and ``n``, and compare them with the first.
+
+    ``precision`` (percentage points): play rounds until every seat win-rate
+    difference's 95% interval is within ± that many points, ``n`` games at most
+    (:mod:`analyzer.experiments.precision`).
+    """
     if len(specs) < 2:
         raise AnalyzerError("a comparison needs at least two scenarios")
     n = parse_count(n)
+    if precision is not None:
+        runs, outcome = play_variants_to_precision(specs, n, execution, parse_precision(precision),
+                                                   differences_widest, DIFFERENCES_MEASURED)
+        return Comparison(runs, execution.seed, outcome)
     runs = [play_variant(execution.for_run(index), spec, n) for index, spec in enumerate(specs)]
     return Comparison(runs, execution.seed)
 
@@ -270,11 +289,13 @@ def compare_specs(specs: list[RunSpec], n: int | str, execution: Execution) -> C
 def compare(scenarios: list, n: int | str = 100_000, players: int | None = None,
             strategies: list[str] | None = None, sets: list[str] | None = None, seed: int | None = None,
             workers: int | None = None, progress: bool | None = False, backend: str = "local",
-            scheduler: str | None = None, checkpoint: str | Path | None = None) -> Comparison:
+            scheduler: str | None = None, checkpoint: str | Path | None = None,
+            precision: float | str | None = None) -> Comparison:
     """Compare scenario files (or parsed scenarios) of one game with common random numbers.
 
-    ``players``, ``strategies`` and ``sets`` apply to every scenario.
+    ``players``, ``strategies`` and ``sets`` apply to every scenario; ``precision``: see
+    :func:`compare_specs`.
     """
     execution = Execution.create(seed, workers, backend, scheduler, checkpoint, progress)
     specs = resolve_scenarios(list(scenarios), players=players, strategies=strategies, sets=sets)
-    return compare_specs(specs, n, execution)
+    return compare_specs(specs, n, execution, precision)

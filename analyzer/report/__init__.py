@@ -34,6 +34,7 @@ class ReportOutcome:
     comparison: object | None = None
     files: list[Path] = field(default_factory=list)
     skill: object | None = None
+    precision: object | None = None
 
 
 def _default_output(name: str, figures: str | None) -> Path:
@@ -48,14 +49,14 @@ def report(scenarios: list | None = None, game: str | None = None, players: int 
            out: str | Path | None = None, figures: str | None = None, seed: int | None = None,
            workers: int | None = None, progress: bool | None = False, backend: str = "local",
            scheduler: str | None = None, checkpoint: str | Path | None = None,
-           skill_n: int | str | None = SKILL_GAMES) -> ReportOutcome:
+           skill_n: int | str | None = SKILL_GAMES, precision: float | str | None = None) -> ReportOutcome:
     """Simulate every scenario (or ``game``'s standard rules) with one seed and write the report
     (see :func:`report_specs`)."""
     from analyzer.execution import Execution
 
     execution = Execution.create(seed, workers, backend, scheduler, checkpoint, progress)
     return report_specs(resolve_report_specs(scenarios, game, players, strategies, sets), n, execution, out, figures,
-                        skill_n)
+                        skill_n, precision)
 
 
 def resolve_report_specs(scenarios: list | None, game: str | None, players: int | None,
@@ -70,14 +71,18 @@ def resolve_report_specs(scenarios: list | None, game: str | None, players: int 
 
 
 def report_specs(specs: list, n: int | str, execution: Execution, out: str | Path | None = None,
-                 figures: str | None = None, skill_n: int | str | None = SKILL_GAMES) -> ReportOutcome:
+                 figures: str | None = None, skill_n: int | str | None = SKILL_GAMES,
+                 precision: float | str | None = None) -> ReportOutcome:
     """Play every spec with ``execution`` (one seed for all) and write the report.
 
     ``out`` is a ``.pdf`` file (default ``reports/<scenario>.pdf``) or an ``.html`` (``.htm``)
     file, or with ``figures`` (``png`` or ``svg``) a folder that receives one file per figure. Several specs
     (of one game) add the comparison pages. A game with decisions gets the skill ladder
     of the first scenario, ``skill_n`` games per strategy (None: no ladder). The output
-    is checked before any game is played and written atomically.
+    is checked before any game is played and written atomically. ``precision``
+    (percentage points): every scenario plays the same count, in rounds, until every
+    seat's 95% win-rate interval (and, for several, every seat win-rate difference's) is
+    within ± that many points, ``n`` games at most.
     """
     from analyzer.api import parse_count
     from analyzer.experiments import Comparison, play_variant
@@ -89,15 +94,19 @@ def report_specs(specs: list, n: int | str, execution: Execution, out: str | Pat
         out = _default_output(name if specs[0].scenario else specs[0].game.id, figures)
     path = check_figure_folder(out, figures) if figures else check_report_path(out)
     skill_n = None if skill_n is None else parse_count(skill_n, "skill_n")
-    runs = [play_variant(execution.for_run(index), spec, n, curve=True) for index, spec in enumerate(specs)]
-    comparison = Comparison(runs, execution.seed) if len(runs) > 1 else None
+    reached = None
+    if precision is None:
+        runs = [play_variant(execution.for_run(index), spec, n, curve=True) for index, spec in enumerate(specs)]
+    else:
+        runs, reached = _play_to_precision(specs, n, execution, precision)
+    comparison = Comparison(runs, execution.seed, reached) if len(runs) > 1 else None
     ladder = _skill_ladder(specs[0], skill_n, execution)
     pages = _report_pages(runs, comparison, ladder)
     if figures:
         from analyzer.report.document import write_figures
 
         files = write_figures(pages, path, figures)
-        return ReportOutcome(path, len(files), runs, comparison, files, ladder)
+        return ReportOutcome(path, len(files), runs, comparison, files, ladder, reached)
     title, subject = f"{specs[0].game.title}: balance report", ", ".join(s.name for s in specs)
     if is_html(path):
         from analyzer.report.html import write_html
@@ -107,7 +116,7 @@ def report_specs(specs: list, n: int | str, execution: Execution, out: str | Pat
         from analyzer.report.document import write_pdf
 
         count = write_pdf(pages, path, title=title, subject=subject)
-    return ReportOutcome(path, count, runs, comparison, skill=ladder)
+    return ReportOutcome(path, count, runs, comparison, skill=ladder, precision=reached)
 
 
 def _skill_ladder(spec, skill_n: int | None, execution: Execution):

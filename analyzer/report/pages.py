@@ -45,6 +45,7 @@ def title_page(runs: list[VariantRun], names: list[str], wall_seconds: float) ->
     lines += [
         f"Games: {info.n:,}" + (" per scenario (the same random streams in every scenario)" if len(runs) > 1 else ""),
         f"Seed: {info.seed} (run again with --seed {info.seed} for the same numbers)",
+        *([info.precision.sentence()] if info.precision is not None else []),
         f"pirate-analyzer version {__version__}",
         f"Date: {datetime.datetime.now().astimezone():%Y-%m-%d %H:%M %Z}",
         f"Simulation wall time: {wall_seconds:,.1f} s ({info.workers} workers, {info.backend} backend)",
