@@ -119,6 +119,18 @@ def report_specs(specs: list, n: int | str, execution: Execution, out: str | Pat
     return ReportOutcome(path, count, runs, comparison, skill=ladder, precision=reached)
 
 
+def _play_to_precision(specs: list, limit: int, execution: Execution, precision: float | str):
+    """The report's runs played to ``precision`` (see :mod:`analyzer.experiments.precision`) and how it ended."""
+    from analyzer.engine.precision import SEATS_MEASURED, parse_precision
+    from analyzer.experiments import precision as to_precision
+
+    several = len(specs) > 1
+    return to_precision.play_variants_to_precision(
+        specs, limit, execution, parse_precision(precision),
+        to_precision.seats_and_differences_widest if several else to_precision.seats_widest,
+        to_precision.SEATS_AND_DIFFERENCES_MEASURED if several else SEATS_MEASURED, curve=True)
+
+
 def _skill_ladder(spec, skill_n: int | None, execution: Execution):
     """The skill ladder of the report's first scenario (not checkpointed: its runs are short), or None."""
     if skill_n is None or not spec.game.has_decisions:
