@@ -13,7 +13,7 @@ from analyzer.report import figures
 from analyzer.report.document import Page
 from analyzer.report.game_pages import game_pages
 from analyzer.report.layout import table_pages, text_page
-from analyzer.report.style import Palette, new_page, plot_page, text_block
+from analyzer.report.style import Palette, displayable, new_page, plot_page, text_block
 
 #: significant differences named in the comparison summary, per scenario
 MAX_CHANGES_NAMED = 8
@@ -162,8 +162,15 @@ def run_pages(run: VariantRun, name: str, prefix: str, palette: Palette) -> list
     pages.append(Page(f"{prefix}convergence", figure))
     for page in game_pages(result, palette):
         page.name = prefix + page.name
+        _name_scenario(page.figure, subtitle)
         pages.append(page)
     return pages
+
+
+def _name_scenario(figure, scenario: str) -> None:
+    """The scenario a game page belongs to, at its foot (the game draws its pages without knowing it)."""
+    figure.text(0.95, 0.008, f"Scenario {displayable(scenario)}", fontsize=8, color="#444444", ha="right",
+                va="bottom")
 
 
 # -- several scenarios --------------------------------------------------------------------------------
