@@ -19,8 +19,10 @@ def text_page(name: str, title: str, paragraphs: list[str], headers: list[str] |
     return Page(name, figure, plot=False)
 
 
-def table_pages(name: str, title: str, headers: list[str], rows: list[list[str]], note: str = "") -> list[Page]:
-    """A table split over as many pages as it needs (``name-1``, ``name-2``, ...)."""
+def table_pages(name: str, title: str, headers: list[str], rows: list[list[str]], note: str = "",
+                left_columns: int = 1) -> list[Page]:
+    """A table split over as many pages as it needs (``name-1``, ``name-2``, ...), its first
+    ``left_columns`` columns left-aligned."""
     pages = []
     parts = range(0, len(rows), TABLE_ROWS_PER_PAGE)
     for number, start in enumerate(parts, start=1):
@@ -28,7 +30,8 @@ def table_pages(name: str, title: str, headers: list[str], rows: list[list[str]]
         figure = new_page(title + suffix)
         part = rows[start:start + TABLE_ROWS_PER_PAGE]
         height = min(0.8, ROW_HEIGHT * (len(part) + 1))
-        table_axes(figure, headers, part, (0.03, 0.88 - height, 0.94, height), size=8)
+        table_axes(figure, headers, part, (0.03, 0.88 - height, 0.94, height), size=8,
+                   left_columns=left_columns)
         if note:
             text_block(figure, [note], top=0.86 - height, size=9)
         pages.append(Page(f"{name}-{number}", figure, plot=False))
