@@ -8,6 +8,7 @@ from __future__ import annotations
 import functools
 import logging
 import textwrap
+import unicodedata
 import warnings
 
 import matplotlib
@@ -95,9 +96,15 @@ def _font_characters() -> frozenset[int]:
     return frozenset(ft2font.FT2Font(font_manager.findfont("DejaVu Sans")).get_charmap())
 
 
+def _invisible(char: str) -> bool:
+    """A format or control character, or a variation selector: drawn as nothing, so shown escaped."""
+    return unicodedata.category(char)[0] == "C" or 0xFE00 <= ord(char) <= 0xFE0F
+
+
 def displayable(text: str) -> str:
     """``text`` with every character the font cannot draw (CJK, emoji, ...) written as its
-    code point (``\\u6d77``), never as an empty box. Mathtext is switched off by escaping ``$``."""
+    code point (``\\u6d77``), never as an empty box; so are invisible characters (zero-width
+    joiners, variation selectors). Mathtext is switched off by escaping ``$``."""
     text = str(text)
     characters = _font_characters()
     out = []
@@ -105,7 +112,7 @@ def displayable(text: str) -> str:
         point = ord(char)
         if char == "$":
             out.append("\\$")
-        elif point in characters or char in "\n\t":
+        elif char in "\n\t" or (point in characters and not _invisible(char)):
             out.append(char)
         else:
             out.append(f"\\u{point:04x}" if point <= 0xFFFF else f"\\U{point:08x}")
