@@ -19,6 +19,8 @@ from analyzer.report.style import Palette, displayable, new_page, plot_page, tex
 MAX_CHANGES_NAMED = 8
 #: table rows that fit below a page of text
 MAX_INLINE_ROWS = 14
+#: characters of the line naming the scenario at the foot of a game page
+FOOTER_WIDTH = 170
 
 
 def slug(name: str) -> str:
@@ -169,8 +171,10 @@ def run_pages(run: VariantRun, name: str, prefix: str, palette: Palette) -> list
 
 def _name_scenario(figure, scenario: str) -> None:
     """The scenario a game page belongs to, at its foot (the game draws its pages without knowing it)."""
-    figure.text(0.95, 0.008, f"Scenario {displayable(scenario)}", fontsize=8, color="#444444", ha="right",
-                va="bottom")
+    said = f"Scenario {scenario}"
+    if len(said) > FOOTER_WIDTH:
+        said = said[:FOOTER_WIDTH - 1] + "…"
+    figure.text(0.95, 0.008, displayable(said), fontsize=8, color="#444444", ha="right", va="bottom")
 
 
 # -- several scenarios --------------------------------------------------------------------------------

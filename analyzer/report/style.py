@@ -119,9 +119,30 @@ def displayable(text: str) -> str:
     return "".join(out)
 
 
-#: characters of a page title (at its size) and subtitle that fit on one line
-TITLE_WIDTH = 95
-SUBTITLE_WIDTH = 150
+#: the share of the page's width a title or subtitle line may take (from its left margin at 0.05)
+LINE_WIDTH = 0.92
+
+
+def fit_lines(text: str, size: float, bold: bool = False, width: float = LINE_WIDTH) -> list[str]:
+    """``text`` broken between words into lines no wider than ``width`` of the page, measured in
+    the report's font at ``size`` points (a word longer than a line keeps a line of its own)."""
+    from matplotlib.font_manager import FontProperties
+    from matplotlib.textpath import TextToPath
+
+    measure = TextToPath()
+    font = FontProperties(family="DejaVu Sans", size=size, weight="bold" if bold else "normal")
+    room = width * PAGE_SIZE[0] * 72  # points
+
+    def fits(line: str) -> bool:
+        return measure.get_text_width_height_descent(line, font, ismath=False)[0] <= room
+
+    lines: list[str] = []
+    for word in text.split(" "):
+        if lines and fits(f"{lines[-1]} {word}"):
+            lines[-1] += f" {word}"
+        else:
+            lines.append(word)
+    return lines or [""]
 
 
 def new_page(title: str | None = None, subtitle: str | None = None) -> object:
@@ -130,11 +151,11 @@ def new_page(title: str | None = None, subtitle: str | None = None) -> object:
     figure = plt.figure(figsize=PAGE_SIZE)
     y = 0.97
     if title:
-        lines = wrap(displayable(title), TITLE_WIDTH)
+        lines = fit_lines(displayable(title), 15, bold=True)
         figure.suptitle("\n".join(lines), fontsize=15, fontweight="bold", x=0.05, ha="left", va="top", y=y)
         y -= 0.035 * len(lines) + 0.01
     if subtitle:
-        lines = wrap(displayable(subtitle), SUBTITLE_WIDTH)
+        lines = fit_lines(displayable(subtitle), 10)
         figure.text(0.05, y, "\n".join(lines), fontsize=10, color="#444444", ha="left", va="top")
         y -= 0.022 * len(lines) + 0.01
     figure.header_bottom = y
