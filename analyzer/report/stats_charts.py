@@ -9,7 +9,7 @@ median, p5, p95, max}``), drawn as a range with its unit, never as bars beside i
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 from matplotlib.ticker import MaxNLocator
@@ -56,7 +56,7 @@ class Summary:
     unit: str
     whole: bool
     note: str = ""
-    observations: str = field(default="observations")
+    observations: str = "observations"
 
 
 def is_empty(chart: Chart) -> bool:
