@@ -175,18 +175,22 @@ class _FakeResult:
 
 def test_game_pages_for_any_shape_of_game_stats():
     from analyzer.report import game_pages
+    from analyzer.report.stats_charts import RATE
     from analyzer.report.style import Palette
 
     walker = game_pages.StatsWalker(_FakeResult(), Palette(strategies=["greedy", "careful"]))
     walker.walk(_FakeResult().to_dict()["game_stats"])
     titles = [chart.title for chart in walker.charts]
     assert titles == ["share by seat", "outcome share", "captains / win rate", "by card / mean",
-                      "composition by seat / cash", "composition by seat / ship"]
+                      "composition by seat"]
     charts = dict(zip(titles, walker.charts, strict=True))
-    assert charts["share by seat"].groups == ["seat 1", "seat 2", "seat 3"] and charts["share by seat"].rate
+    assert charts["share by seat"].groups == ["seat 1", "seat 2", "seat 3"] and charts["share by seat"].kind == RATE
     assert charts["captains / win rate"].errors.shape == (2, 1, 2)  # from win_rate_ci; games and loot left out
     assert charts["by card / mean"].series == ["greedy", "careful"]  # grouped bars by strategy
-    rows = dict(walker.rows)
+    # the seats' parts of one unit: a group per part, a bar per seat
+    assert charts["composition by seat"].groups == ["cash", "ship"]
+    assert charts["composition by seat"].series == ["seat 1", "seat 2"]
+    rows = {name: value for name, value, _ in walker.rows}
     assert rows == {"duels per game": "2.500", "games": "100", "components": "box 1", "raids / per game": "1.500",
                     "raids / success rate": "50.00%"}
     pages = game_pages.stats_pages(_FakeResult(), Palette())

@@ -11,14 +11,20 @@ is given).
 from __future__ import annotations
 
 import numpy as np
-from matplotlib.ticker import FuncFormatter
+from matplotlib.ticker import FuncFormatter, MaxNLocator
 
-from analyzer.report.style import FAIR_LINE, NEUTRAL, Palette, percent_axis
+from analyzer.report.style import FAIR_LINE, NEUTRAL, Palette, displayable, percent_axis
 
 #: share of the games left out at each end when a distribution's axis is trimmed
 TRIM = 0.0005
 #: at most this many values are drawn as bars; more as step lines
 MAX_BARS = 25
+#: the longest period (in bins) looked for in a score histogram
+MAX_GRID_PERIOD = 6
+#: a period shows when a phase of it holds this much more or less than its even share ...
+GRID_DEVIATION = 0.1
+#: ... and the departure from even shares has at least this chi-square (a few degrees of freedom)
+GRID_CHI2 = 100.0
 
 
 def _seat_ticks(ax, result) -> None:
@@ -40,6 +46,44 @@ def _trimmed_range(counts: np.ndarray) -> tuple[int, int]:
     first = int(np.searchsorted(cumulative, TRIM, side="right"))
     last = int(np.searchsorted(cumulative, 1 - TRIM, side="left"))
     return first, min(max(last, first), len(counts) - 1)
+
+
+def score_grid(counts: np.ndarray) -> int:
+    """How many histogram bins make one step of the grid the scores fall on (1: no grid).
+
+    The occupied bins are all a multiple of g apart (the bins are finer than the scores'
+    grid); or the counts alternate with a period of k bins (the bin width is not a multiple of
+    the grid, so the bins take turns holding more and fewer grid points), found as the
+    smallest k whose phases hold clearly uneven shares. Merging that many bins removes the
+    comb or the alternation.
+    """
+    counts = np.asarray(counts, dtype=np.float64)
+    occupied = np.nonzero(counts)[0]
+    if len(occupied) < 2:
+        return 1
+    gap = int(np.gcd.reduce(occupied - occupied[0]))
+    if gap > 1:
+        return gap
+    span = counts[occupied[0]:occupied[-1] + 1]
+    for period in range(2, MAX_GRID_PERIOD + 1):
+        whole = len(span) // period * period
+        if whole < 4 * period:
+            break
+        phases = span[:whole].reshape(-1, period).sum(axis=0)
+        even = phases.mean()
+        chi2 = float(((phases - even) ** 2 / even).sum())
+        if chi2 >= GRID_CHI2 and np.abs(phases - even).max() >= GRID_DEVIATION * even:
+            return period
+    return 1
+
+
+def _merge_bins(lows: np.ndarray, counts: np.ndarray, factor: int) -> tuple[np.ndarray, np.ndarray]:
+    """Bins merged ``factor`` at a time (the last group padded with empty bins)."""
+    if factor == 1:
+        return lows, counts
+    pad = -len(lows) % factor
+    counts = np.pad(counts, ((0, 0), (0, pad)))
+    return lows[::factor], counts.reshape(counts.shape[0], -1, factor).sum(axis=2)
 
 
 def plot_win_rates(result, ax, palette: Palette | None = None) -> None:
@@ -71,6 +115,12 @@ def plot_score_distribution(result, ax, palette: Palette | None = None) -> None:
     lows, counts = result.score_histogram()
     n = result.info.n
     _, width, _ = result.prepared.score_bins
+    occupied = np.nonzero(counts.sum(axis=0))[0]
+    if len(occupied):  # merge from the first occupied bin, so that the grid's phase is kept
+        factor = score_grid(counts.sum(axis=0))
+        start = occupied[0]
+        lows, counts = _merge_bins(lows[start:], counts[:, start:], factor)
+        width *= factor
     first, last = _trimmed_range(counts.sum(axis=0))
     lows, shares = lows[first:last + 1], counts[:, first:last + 1] / n
     players = counts.shape[0]
@@ -84,6 +134,7 @@ def plot_score_distribution(result, ax, palette: Palette | None = None) -> None:
             ax.step(lows, shares[seat], where="post", color=palette.seat(seat + 1), linewidth=1.2,
                     label=f"seat {seat + 1} ({result.spec.seats[seat].label})")
     unit = result.spec.game.score_unit
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_xlabel(f"final score ({unit}" + (f"; bins of {width:g})" if width != 1 else ")"))
     ax.set_ylabel("share of games (%)")
     percent_axis(ax, decimals=1)
@@ -109,6 +160,7 @@ def plot_lengths(result, ax, unit: str | None = None) -> None:
     median = ax.axvline(summary["median"], color="black", linewidth=1, linestyle=":",
                         label=f"median {summary['median']}")
     ax.set_xlabel(f"game length ({unit})")
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_ylabel("share of games (%)")
     percent_axis(ax, decimals=1)
     cumulative_ax = ax.twinx()
@@ -156,7 +208,7 @@ def plot_win_rates_compared(comparison, ax, palette: Palette | None = None) -> N
         rows = run.result.to_dict()["seats"]
         x = np.arange(len(rows)) + (j - (groups - 1) / 2) * width
         rates = [r["win_rate"] for r in rows]
-        ax.bar(x, rates, width=width, color=palette.scenario(name), label=name)
+        ax.bar(x, rates, width=width, color=palette.scenario(name), label=displayable(name))
         ax.errorbar(x, rates, yerr=_error_bars(rates, [r["win_rate_ci"] for r in rows]), fmt="none", ecolor="black",
                     capsize=3)
     ax.set_xticks(range(seats), [f"seat {i + 1}" for i in range(seats)])
@@ -184,13 +236,13 @@ def plot_differences(comparison, ax, metrics, palette: Palette | None = None) ->
             errors.append((d.value * scale - interval[0] * scale, interval[1] * scale - d.value * scale))
         ax.errorbar(xs, ys, xerr=np.array(errors).T if errors else None, fmt="o",
                     color=palette.scenario(comparison.names[j]), capsize=4,
-                    label=f"{comparison.names[j]} − {comparison.names[0]}")
+                    label=displayable(f"{comparison.names[j]} − {comparison.names[0]}"))
     ax.axvline(0, color="black", linewidth=1)
     ax.set_yticks(range(len(metrics)), [m.label for m in metrics])
     ax.set_ylim(-0.5, len(metrics) - 0.5)
     ax.invert_yaxis()
     unit = "percentage points" if scale == 100 else (metrics[0].unit or "difference")
-    ax.set_xlabel(f"difference to {comparison.names[0]} ({unit})")
+    ax.set_xlabel(displayable(f"difference to {comparison.names[0]} ({unit})"))
     ax.legend(loc="best")
 
 
@@ -203,7 +255,7 @@ def plot_length_distributions(comparison, ax, unit: str | None = None, palette: 
         counts = np.asarray(run.result.totals[f"length_{unit}"], dtype=np.float64)
         last = max(last, _trimmed_range(counts)[1])
         ax.step(np.arange(len(counts)), np.cumsum(counts) / counts.sum(), where="post", color=palette.scenario(name),
-                label=name)
+                label=displayable(name))
     ax.set_xlim(0, last + 1)
     ax.set_xlabel(f"game length ({unit})")
     ax.set_ylabel("games at most this long (%)")
@@ -224,7 +276,8 @@ def plot_variance_reduction(comparison, ax, palette: Palette | None = None) -> N
         factors = [comparison.differences[(m.key, j)].variance_reduction or np.nan for m in metrics]
         factors = [f if np.isfinite(f) else np.nan for f in factors]
         ax.bar(np.arange(len(metrics)) + (j - 1 - (others - 1) / 2) * width, factors, width=width,
-               color=palette.scenario(comparison.names[j]), label=f"{comparison.names[j]} vs {comparison.names[0]}")
+               color=palette.scenario(comparison.names[j]),
+               label=displayable(f"{comparison.names[j]} vs {comparison.names[0]}"))
     ax.axhline(1, label="no gain (independent runs)", **FAIR_LINE)
     ax.set_yscale("log")
     times = FuncFormatter(lambda value, _: f"{value:g}×")

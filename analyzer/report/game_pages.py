@@ -1,44 +1,46 @@
 """A game's pages in the PDF report: its own where it draws them (``Game.report_pages``), else
 pages drawn from its ``game_stats`` whatever their shape, so a new game gets pages without code here.
 
-The statistics are walked once: numbers and short texts go into a table; a list of
-numbers, a table of numbers (name -> number) and records (name -> {metric: number})
-become bar charts (one per metric, with the ``<metric>_ci`` or ``<metric>_se``
-partner as error bars); records of records (name -> label -> {metric: number}) become
-grouped bars. Bars named after a seat or a strategy take its colour.
+The statistics are walked once, and every number goes where its kind can be read:
+
+- numbers and short texts go into a table, with their meaning from the game's
+  documentation (:mod:`analyzer.report.glossary`);
+- a distribution summary (``{count, mean, median, p5, p95, max}``) is drawn as a range
+  in its unit (:class:`~analyzer.report.stats_charts.Summary`), its count in the title;
+- a list of numbers and a table of numbers (name -> number) of one kind (all rates, all
+  counts, or all of another unit) become a bar chart; fields of different kinds
+  (a count beside a rate) go into the table instead, never onto one axis;
+- records (name -> {metric: number}) become one bar chart per metric, with the
+  ``<metric>_ci`` or ``<metric>_se`` partner as error bars; records of records
+  (name -> label -> {metric: number}) become grouped bars.
+
+Charts whose values are all zero or missing are left out (and named in the table's
+note). Bars named after a seat or a strategy take its colour.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+import re
 
 import numpy as np
 
 from analyzer.formatting import format_number
 from analyzer.report.document import Page
+from analyzer.report.glossary import glossary, meaning
 from analyzer.report.layout import table_pages
-from analyzer.report.style import NEUTRAL, Palette, percent_axis, plot_page
+from analyzer.report.stats_charts import COUNT, RATE, VALUE, Chart, Summary, chart_pages, is_empty
+from analyzer.report.style import NEUTRAL, Palette
 from analyzer.stats import Z95
 
-CHARTS_PER_PAGE = 4
-MAX_CHART_PAGES = 6
 #: lists and tables longer than this are not drawn
 MAX_BARS = 60
-
-
-@dataclass
-class Chart:
-    """Bars: ``values`` is [series, groups]; one series draws plain bars, several draw grouped bars."""
-
-    title: str
-    groups: list[str]
-    series: list[str]
-    values: np.ndarray
-    errors: np.ndarray | None  # [2, series, groups]: below and above
-    ylabel: str
-    rate: bool
-    colours: list  # per series, or per group when there is one series
+#: the keys of a distribution summary; one needs ``mean`` and a percentile or the median
+SUMMARY_KEYS = frozenset({"count", "mean", "median", "min", "max", "sd", "p5", "p25", "p75", "p95"})
+#: characters of a meaning in the table (the rest is in the game's documentation)
+MEANING_WIDTH = 75
+#: words of a key that say its numbers are amounts of the game's score unit
+SCORE_WORDS = ("value", "score", "cash", "fee")
 
 
 def _is_number(value) -> bool:
@@ -50,28 +52,80 @@ def _words(path: tuple[str, ...]) -> str:
 
 
 def _is_rate(name: str, values) -> bool:
+    """Shares of 0 to 1: named a rate or share, or shares of a whole (summing to 1)."""
     finite = [v for v in np.ravel(values) if np.isfinite(v)]
-    return any(w in name.lower() for w in ("rate", "share")) and bool(finite) and all(0 <= v <= 1 for v in finite)
+    if not finite or not all(0 <= v <= 1 for v in finite):
+        return False
+    named = any(w in name.lower() for w in ("rate", "share"))
+    return named or (len(finite) >= 2 and abs(sum(finite) - 1) < 1e-6)
+
+
+def _is_summary(value: dict) -> bool:
+    keys = set(value)
+    return (keys <= SUMMARY_KEYS and "mean" in keys and bool(keys & {"median", "p5", "p95"})
+            and all(_is_number(v) or v is None for v in value.values()))
+
+
+def _plural(word: str) -> str:
+    return word + ("es" if word.endswith(("ch", "s", "x")) else "s")
 
 
 class StatsWalker:
-    """Sorts one game's statistics into table rows and charts."""
+    """Sorts one game's statistics into table rows, charts and distribution summaries."""
 
     def __init__(self, result, palette: Palette):
         self.result = result
         self.palette = palette
+        game = result.spec.game
         self.players = result.spec.players
         self.labels = {seat.label for seat in result.spec.seats}
-        self.rows: list[tuple[str, str]] = []
-        self.charts: list[Chart] = []
+        self.score_unit = getattr(game, "score_unit", "")
+        self.glossary = glossary(game.id) if hasattr(game, "id") else {}
+        self.rows: list[tuple[str, str, str]] = []
+        self.charts: list[Chart | Summary] = []
+        #: titles of charts left out because every value was zero or missing
+        self.empty: list[str] = []
 
-    # -- colours --------------------------------------------------------------------------------
+    # -- colours, kinds and words -----------------------------------------------------------------
     def colour(self, name: str):
         if name.startswith("seat ") and name[5:].isdigit():
             return self.palette.seat(int(name[5:]))
         if name in self.labels:
             return self.palette.strategy(name)
         return NEUTRAL
+
+    def meaning(self, path: tuple[str, ...]) -> str:
+        return meaning(self.glossary, path)
+
+    def kind(self, path: tuple[str, ...], values, whole: bool) -> str:
+        """``RATE`` (shares), ``COUNT`` (whole numbers) or ``VALUE`` (another unit)."""
+        if _is_rate(_words(path) + " " + self.meaning(path), values):
+            return RATE
+        return COUNT if whole else VALUE
+
+    def axis_label(self, path: tuple[str, ...], kind: str) -> str:
+        """The quantity in words with its unit: counts say so, amounts name the score unit.
+        A key that only says how the bars are split (``by_seat``) or relates to its parent
+        (``per_match``, ``share``) takes its parent's name: round wins / by seat -> round wins."""
+        label = re.sub(r"_?by_\w+$", "", path[-1])
+        if len(path) > 1 and (not label or label.startswith(("per_", "share", "rate"))):
+            label = f"{path[-2]} {label}".strip()
+        label = label.replace("_", " ")
+        if kind == COUNT:
+            return f"{label} (count)"
+        if kind == VALUE and self.score_unit and any(w in _words(path) for w in SCORE_WORDS):
+            return f"{label} ({self.score_unit})"
+        return label
+
+    def row(self, path: tuple[str, ...], text: str) -> None:
+        said = self.meaning(path)
+        self.rows.append((_words(path), text, said if len(said) <= MEANING_WIDTH else said[:MEANING_WIDTH - 1] + "…"))
+
+    def add(self, chart: Chart) -> None:
+        if is_empty(chart):
+            self.empty.append(chart.title)
+        else:
+            self.charts.append(chart)
 
     # -- walking --------------------------------------------------------------------------------
     def walk(self, node: dict, path: tuple[str, ...] = ()) -> None:
@@ -81,19 +135,42 @@ class StatsWalker:
                 continue
             here = (*path, key)
             if _is_number(value):
-                self.rows.append((_words(here), _show_number(key, value)))
+                self.row(here, _show_number(key, value))
             elif isinstance(value, str):
-                self.rows.append((_words(here), value if len(value) <= 60 else "…" + value[-59:]))
+                self.row(here, value if len(value) <= 60 else "…" + value[-59:])
             elif isinstance(value, list):
                 self.list_(value, here)
             elif isinstance(value, dict) and value:
-                entries = list(value.values())
-                if len(entries) >= 2 and all(_is_number(v) for v in entries):
-                    self.bars(here, [str(k) for k in value], [float(v) for v in entries])
-                elif all(isinstance(v, dict) or v is None for v in entries):
-                    self.records({str(k): v for k, v in value.items() if isinstance(v, dict)}, here)
-                else:
-                    self.walk(value, here)
+                self.mapping(value, here)
+
+    def mapping(self, value: dict, path: tuple[str, ...]) -> None:
+        entries = list(value.values())
+        if _is_summary(value):
+            self.summary(value, path)
+        elif len(entries) >= 2 and all(_is_number(v) for v in entries):
+            if len({self.field_kind((*path, str(k)), v) for k, v in value.items()}) > 1:
+                self.walk(value, path)  # fields of different kinds: the table, never one axis
+            else:
+                self.bars(path, [str(k) for k in value], entries)
+        elif all(isinstance(v, dict) or v is None for v in entries):
+            self.records({str(k): v for k, v in value.items() if isinstance(v, dict)}, path)
+        else:
+            self.walk(value, path)
+
+    def field_kind(self, path: tuple[str, ...], value) -> str:
+        """The kind of one field of a table of numbers (a rate by its own name or its table's)."""
+        named_rate = any(w in path[-1].lower() for w in ("rate", "share"))
+        return self.kind(path if named_rate else path[:-1], [value], isinstance(value, int))
+
+    def summary(self, value: dict, path: tuple[str, ...]) -> None:
+        stats = {k: float(v) for k, v in value.items() if _is_number(v)}
+        name = path[-1].replace("_", " ")
+        observations = _plural(name.split(" per ")[-1]) if " per " in name else "observations"
+        whole = all(float(v).is_integer() for k, v in stats.items() if k in ("min", "max", "median", "p5", "p95"))
+        self.charts.append(Summary(_words(path), stats, name, whole, self.meaning(path), observations))
+        shown = ", ".join(f"{k} {format_number(v) if isinstance(v, float) else f'{v:,}'}"
+                          for k, v in value.items() if _is_number(v))
+        self.row(path, shown)
 
     def list_(self, items: list, path: tuple[str, ...]) -> None:
         if not items or len(items) > MAX_BARS:
@@ -101,7 +178,7 @@ class StatsWalker:
         if all(_is_number(v) for v in items):
             by_seat = "seat" in path[-1] and len(items) == self.players
             names = [f"seat {i + 1}" if by_seat else str(i + 1) for i in range(len(items))]
-            self.bars(path, names, [float(v) for v in items])
+            self.bars(path, names, items)
         elif all(isinstance(v, dict) for v in items):
             records = {}
             for i, record in enumerate(items):
@@ -109,13 +186,16 @@ class StatsWalker:
                 records[name] = {k: v for k, v in record.items() if k != "seat"}
             self.records(records, path)
 
-    def bars(self, path: tuple[str, ...], names: list[str], values: list[float],
+    def bars(self, path: tuple[str, ...], names: list[str], values: list,
              errors: np.ndarray | None = None) -> None:
         if len(names) > MAX_BARS:
             return
+        numbers = [_value(v) for v in values]
+        whole = all(isinstance(v, int) or v is None for v in values)
+        kind = self.kind(path, numbers, whole)
         title = _words(path)
-        self.charts.append(Chart(title, names, [title], np.array([values]), errors, path[-1].replace("_", " "),
-                                 _is_rate(title, values), [self.colour(n) for n in names]))
+        self.add(Chart(title, names, [title], np.array([numbers]), errors, self.axis_label(path, kind), kind,
+                       [self.colour(n) for n in names], self.meaning(path)))
 
     def records(self, records: dict[str, dict], path: tuple[str, ...]) -> None:
         """name -> {metric: number}: a chart per metric; name -> label -> {metric: number}: grouped bars."""
@@ -126,23 +206,45 @@ class StatsWalker:
             self.grouped(records, path)
             return
         entries = list(records.values())
-        for metric in _common_metrics(entries):
-            values = [_value(record.get(metric)) for record in entries]
-            errors = _errors(metric, entries, values)[:, None, :] if _has_errors(metric, entries) else None
+        metrics = _common_metrics(entries)
+        if len(metrics) >= 2 and all(self.colour(name) != NEUTRAL for name in records) and self.by_seat(records,
+                                                                                                      metrics, path):
+            return
+        for metric in metrics:
+            values = [record.get(metric) for record in entries]
+            errors = _errors(metric, entries, [_value(v) for v in values])[:, None, :] \
+                if _has_errors(metric, entries) else None
             self.bars((*path, metric), list(records), values, errors)
+
+    def by_seat(self, records: dict[str, dict], metrics: list[str], path: tuple[str, ...]) -> bool:
+        """Seats' records whose metrics are of one kind (the parts of a total, in one unit): one
+        chart with a group per metric and a bar per seat. False when the kinds differ."""
+        raw = [[records[name].get(metric) for metric in metrics] for name in records]
+        values = np.array([[_value(v) for v in row] for row in raw])
+        kinds = {self.kind((*path, metric), values[:, j], all(isinstance(row[j], int) for row in raw))
+                 for j, metric in enumerate(metrics)}
+        if len(kinds) > 1:
+            return False
+        kind = kinds.pop()
+        label = self.axis_label(path, kind) if kind != RATE else _words(path[-1:])
+        self.add(Chart(_words(path), [m.replace("_", " ") for m in metrics], list(records), values, None, label, kind,
+                       [self.colour(name) for name in records], self.meaning(path)))
+        return True
 
     def grouped(self, records: dict[str, dict[str, dict]], path: tuple[str, ...]) -> None:
         series = list(dict.fromkeys(label for record in records.values() for label in record))
         cells = [cell for record in records.values() for cell in record.values()]
         for metric in _common_metrics(cells):
-            values = np.array([[_value(records[g].get(s, {}).get(metric)) for g in records] for s in series])
+            raw = [[records[g].get(s, {}).get(metric) for g in records] for s in series]
+            values = np.array([[_value(v) for v in row] for row in raw])
             errors = None
             if _has_errors(metric, cells):
                 errors = np.stack([_errors(metric, [records[g].get(s, {}) for g in records], values[i])
                                    for i, s in enumerate(series)], axis=1)
-            title = _words((*path, metric))
-            self.charts.append(Chart(title, list(records), series, values, errors, metric.replace("_", " "),
-                                     _is_rate(metric, values), [self.colour(s) for s in series]))
+            here = (*path, metric)
+            kind = self.kind((metric,), values, all(isinstance(v, int) for row in raw for v in row if v is not None))
+            self.add(Chart(_words(here), list(records), series, values, errors, self.axis_label(here, kind), kind,
+                           [self.colour(s) for s in series], self.meaning(here)))
 
 
 def _is_error_key(key: str) -> bool:
@@ -198,55 +300,6 @@ def _show_number(key: str, value) -> str:
     return format_number(value)
 
 
-def draw_chart(ax, chart: Chart) -> None:
-    """Plain bars for one series, grouped bars for several; error bars when known."""
-    groups = np.arange(len(chart.groups))
-    series = len(chart.series)
-    width = 0.8 / series
-    colour_per_bar = series == 1 and len(chart.colours) == len(chart.groups)
-    for i, name in enumerate(chart.series):
-        x = groups + (i - (series - 1) / 2) * width
-        ax.bar(x, chart.values[i], width=width, color=chart.colours if colour_per_bar else chart.colours[i],
-               label=None if colour_per_bar else name)
-        if chart.errors is not None:
-            ax.errorbar(x, chart.values[i], yerr=chart.errors[:, i], fmt="none", ecolor="black", capsize=2,
-                        linewidth=0.8)
-    long_names = max(len(g) for g in chart.groups) > 6 or len(chart.groups) > 8
-    ax.set_xticks(groups, chart.groups, rotation=35 if long_names else 0, ha="right" if long_names else "center",
-                  fontsize=7 if len(chart.groups) > 12 else 8)
-    if chart.rate:
-        percent_axis(ax, decimals=1)
-    ax.set_ylabel(chart.ylabel + (" (%)" if chart.rate else ""))
-    ax.set_title(chart.title, fontsize=10)
-    if not colour_per_bar:
-        ax.legend(fontsize=7)
-    elif chart.errors is not None:
-        ax.legend(handles=[ax.containers[-1]], labels=["95% interval"], fontsize=7)
-
-
-def chart_pages(charts: list[Chart], title: str, name: str) -> list[Page]:
-    """Charts four to a page, at most ``MAX_CHART_PAGES`` pages (the rest is named on the last page)."""
-    pages = []
-    shown = charts[:CHARTS_PER_PAGE * MAX_CHART_PAGES]
-    left_out = len(charts) - len(shown)
-    for start in range(0, len(shown), CHARTS_PER_PAGE):
-        part = shown[start:start + CHARTS_PER_PAGE]
-        columns = 1 if len(part) == 1 else 2
-        rows = 1 if len(part) <= 2 else 2
-        number = start // CHARTS_PER_PAGE + 1
-        figure, axes = plot_page(title, None, rows, columns)
-        for ax, chart in zip(axes, part, strict=False):
-            draw_chart(ax, chart)
-        for ax in axes[len(part):]:
-            ax.set_visible(False)
-        if left_out and start + CHARTS_PER_PAGE >= len(shown):
-            figure.text(0.05, 0.02, f"{left_out} more charts of the game's statistics are in the JSON output "
-                        f"(analyze simulate --json).", fontsize=8, color="#444444")
-        figure.subplots_adjust(bottom=0.16, hspace=0.6)
-        pages.append(Page(f"{name}-{number}", figure))
-    return pages
-
-
 def game_pages(result, palette: Palette) -> list[Page]:
     """The game's own pages, or pages drawn from its statistics when it has none."""
     own = result.spec.game.report_pages(result, palette)
@@ -260,5 +313,13 @@ def stats_pages(result, palette: Palette, skip: tuple[str, ...] = ()) -> list[Pa
     walker = StatsWalker(result, palette)
     walker.walk(stats)
     title = f"{result.spec.game.title}: the game's own statistics"
-    return chart_pages(walker.charts, title, "game-stats") + table_pages(
-        "game-stats-table", title, ["statistic", "value"], [list(row) for row in walker.rows])
+    subtitle = "Bars: 95% intervals where known. Rates in % of what they count; counts are totals over all games."
+    note = ""
+    if walker.empty:
+        note = "Not drawn, every value zero or missing: " + "; ".join(walker.empty) + "."
+    if any(said for _, _, said in walker.rows):
+        headers, rows, left = ["statistic", "meaning", "value"], [[k, said, v] for k, v, said in walker.rows], 2
+    else:
+        headers, rows, left = ["statistic", "value"], [[k, v] for k, v, _ in walker.rows], 1
+    return chart_pages(walker.charts, title, "game-stats", subtitle) + table_pages(
+        "game-stats-table", title, headers, rows, note, left)

@@ -12,7 +12,7 @@ def text_page(name: str, title: str, paragraphs: list[str], headers: list[str] |
               rows: list[list[str]] | None = None, size: float = 11) -> Page:
     """Running text, then an optional table below it (its first two columns left-aligned)."""
     figure = new_page(title)
-    bottom = text_block(figure, paragraphs, size=size)
+    bottom = text_block(figure, paragraphs, top=min(0.86, figure.header_bottom - 0.02), size=size)
     has_table = bool(headers and rows)
     if has_table:
         height = min(bottom - 0.05, ROW_HEIGHT * (len(rows) + 1))
@@ -21,8 +21,10 @@ def text_page(name: str, title: str, paragraphs: list[str], headers: list[str] |
                 headers=list(headers) if has_table else [], rows=[list(row) for row in rows] if has_table else [])
 
 
-def table_pages(name: str, title: str, headers: list[str], rows: list[list[str]], note: str = "") -> list[Page]:
-    """A table split over as many pages as it needs (``name-1``, ``name-2``, ...)."""
+def table_pages(name: str, title: str, headers: list[str], rows: list[list[str]], note: str = "",
+                left_columns: int = 1) -> list[Page]:
+    """A table split over as many pages as it needs (``name-1``, ``name-2``, ...), its first
+    ``left_columns`` columns left-aligned."""
     pages = []
     parts = range(0, len(rows), TABLE_ROWS_PER_PAGE)
     for number, start in enumerate(parts, start=1):
@@ -30,9 +32,11 @@ def table_pages(name: str, title: str, headers: list[str], rows: list[list[str]]
         figure = new_page(title + suffix)
         part = rows[start:start + TABLE_ROWS_PER_PAGE]
         height = min(0.8, ROW_HEIGHT * (len(part) + 1))
-        table_axes(figure, headers, part, (0.03, 0.88 - height, 0.94, height), size=8)
+        top = min(0.88, figure.header_bottom - 0.02)
+        table_axes(figure, headers, part, (0.03, top - height, 0.94, height), size=8,
+                   left_columns=left_columns)
         if note:
-            text_block(figure, [note], top=0.86 - height, size=9)
+            text_block(figure, [note], top=top - 0.02 - height, size=9)
         pages.append(Page(f"{name}-{number}", figure, plot=False, title=title + suffix,
                           paragraphs=[note] if note else [], headers=list(headers), rows=[list(row) for row in part]))
     return pages

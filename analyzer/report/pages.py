@@ -14,10 +14,12 @@ from analyzer.report import figures
 from analyzer.report.document import Page
 from analyzer.report.game_pages import game_pages
 from analyzer.report.layout import table_pages, text_page
-from analyzer.report.style import Palette, new_page, plot_page, text_block
+from analyzer.report.style import Palette, displayable, new_page, plot_page, text_block
 
 #: table rows that fit below a page of text
 MAX_INLINE_ROWS = 14
+#: characters of the line naming the scenario at the foot of a game page
+FOOTER_WIDTH = 170
 
 
 def slug(name: str) -> str:
@@ -163,8 +165,17 @@ def run_pages(run: VariantRun, name: str, prefix: str, palette: Palette) -> list
     pages.append(Page(f"{prefix}convergence", figure))
     for page in game_pages(result, palette):
         page.name = prefix + page.name
+        _name_scenario(page.figure, subtitle)
         pages.append(page)
     return pages
+
+
+def _name_scenario(figure, scenario: str) -> None:
+    """The scenario a game page belongs to, at its foot (the game draws its pages without knowing it)."""
+    said = f"Scenario {scenario}"
+    if len(said) > FOOTER_WIDTH:
+        said = said[:FOOTER_WIDTH - 1] + "…"
+    figure.text(0.95, 0.008, displayable(said), fontsize=8, color="#444444", ha="right", va="bottom")
 
 
 # -- several scenarios --------------------------------------------------------------------------------

@@ -5,7 +5,11 @@ Importing this module imports matplotlib, so only report code paths import it.
 
 from __future__ import annotations
 
+import functools
+import logging
 import textwrap
+import unicodedata
+import warnings
 
 import matplotlib
 
@@ -34,6 +38,12 @@ plt.rcParams.update({
     "axes.spines.top": False,
     "axes.spines.right": False,
 })
+
+# Text the font cannot draw is escaped before it reaches matplotlib (see ``displayable``); should any
+# still slip through, matplotlib's complaint about it stays out of the terminal.
+warnings.filterwarnings("ignore", message=r"Glyph \d+ .*missing from", category=UserWarning)
+logging.getLogger("matplotlib.font_manager").setLevel(logging.ERROR)
+logging.getLogger("matplotlib.mathtext").setLevel(logging.ERROR)
 
 # seat k is SEAT_COLOURS[k - 1] on every page (tab10, then two more for 11 and 12 players)
 SEAT_COLOURS = [*plt.get_cmap("tab10").colors, (0.22, 0.23, 0.47), (0.39, 0.47, 0.22)]
@@ -78,13 +88,77 @@ def percent_axis(ax, axis: str = "y", decimals: int = 0) -> None:
     (ax.yaxis if axis == "y" else ax.xaxis).set_major_formatter(formatter)
 
 
-def new_page(title: str | None = None, subtitle: str | None = None):
-    """An empty page-sized figure with an optional title line."""
+@functools.cache
+def _font_characters() -> frozenset[int]:
+    """The code points the report's font (DejaVu Sans) can draw."""
+    from matplotlib import font_manager, ft2font
+
+    return frozenset(ft2font.FT2Font(font_manager.findfont("DejaVu Sans")).get_charmap())
+
+
+def _invisible(char: str) -> bool:
+    """A format or control character, or a variation selector: drawn as nothing, so shown escaped."""
+    return unicodedata.category(char)[0] == "C" or 0xFE00 <= ord(char) <= 0xFE0F
+
+
+def displayable(text: str) -> str:
+    """``text`` with every character the font cannot draw (CJK, emoji, ...) written as its
+    code point (``\\u6d77``), never as an empty box; so are invisible characters (zero-width
+    joiners, variation selectors). Mathtext is switched off by escaping ``$``."""
+    text = str(text)
+    characters = _font_characters()
+    out = []
+    for char in text:
+        point = ord(char)
+        if char == "$":
+            out.append("\\$")
+        elif char in "\n\t" or (point in characters and not _invisible(char)):
+            out.append(char)
+        else:
+            out.append(f"\\u{point:04x}" if point <= 0xFFFF else f"\\U{point:08x}")
+    return "".join(out)
+
+
+#: the share of the page's width a title or subtitle line may take (from its left margin at 0.05)
+LINE_WIDTH = 0.92
+
+
+def fit_lines(text: str, size: float, bold: bool = False, width: float = LINE_WIDTH) -> list[str]:
+    """``text`` broken between words into lines no wider than ``width`` of the page, measured in
+    the report's font at ``size`` points (a word longer than a line keeps a line of its own)."""
+    from matplotlib.font_manager import FontProperties
+    from matplotlib.textpath import TextToPath
+
+    measure = TextToPath()
+    font = FontProperties(family="DejaVu Sans", size=size, weight="bold" if bold else "normal")
+    room = width * PAGE_SIZE[0] * 72  # points
+
+    def fits(line: str) -> bool:
+        return measure.get_text_width_height_descent(line, font, ismath=False)[0] <= room
+
+    lines: list[str] = []
+    for word in text.split(" "):
+        if lines and fits(f"{lines[-1]} {word}"):
+            lines[-1] += f" {word}"
+        else:
+            lines.append(word)
+    return lines or [""]
+
+
+def new_page(title: str | None = None, subtitle: str | None = None) -> object:
+    """An empty page-sized figure with an optional title and subtitle, each wrapped to the
+    page's width; ``figure.header_bottom`` is the height (figure fraction) where they end."""
     figure = plt.figure(figsize=PAGE_SIZE)
+    y = 0.97
     if title:
-        figure.suptitle(title, fontsize=15, fontweight="bold", x=0.05, ha="left", y=0.97)
+        lines = fit_lines(displayable(title), 15, bold=True)
+        figure.suptitle("\n".join(lines), fontsize=15, fontweight="bold", x=0.05, ha="left", va="top", y=y)
+        y -= 0.035 * len(lines) + 0.01
     if subtitle:
-        figure.text(0.05, 0.925, subtitle, fontsize=10, color="#444444", ha="left", va="top")
+        lines = fit_lines(displayable(subtitle), 10)
+        figure.text(0.05, y, "\n".join(lines), fontsize=10, color="#444444", ha="left", va="top")
+        y -= 0.022 * len(lines) + 0.01
+    figure.header_bottom = y
     return figure
 
 
@@ -92,8 +166,8 @@ def plot_page(title: str, subtitle: str | None = None, rows: int = 1, columns: i
     """A page with a grid of axes below its title; returns (figure, flat list of axes)."""
     figure = new_page(title, subtitle)
     axes = figure.subplots(rows, columns, squeeze=False).ravel().tolist()
-    figure.subplots_adjust(left=0.08, right=0.95, top=0.86 if subtitle else 0.89, bottom=0.1, hspace=0.45,
-                           wspace=0.25)
+    figure.subplots_adjust(left=0.08, right=0.95, top=min(0.89, figure.header_bottom - 0.04), bottom=0.1,
+                           hspace=0.45, wspace=0.25)
     return figure, axes
 
 
@@ -106,7 +180,7 @@ def text_block(figure, paragraphs: list[str], top: float = 0.86, size: float = 1
     """Write paragraphs down the page from ``top``; returns the height reached."""
     y = top
     for paragraph in paragraphs:
-        for line in wrap(paragraph, width):
+        for line in wrap(displayable(paragraph), width):
             figure.text(left, y, line, fontsize=size, ha="left", va="top")
             y -= line_height
         y -= line_height * 0.5
@@ -125,7 +199,7 @@ def table_axes(figure, headers: list[str], rows: list[list[str]], box: tuple[flo
     height = 1.0 / (len(rows) + 1)
     for r, cells in enumerate([headers, *rows]):
         for c, text in enumerate(cells):
-            cell = table.add_cell(r, c, width=0.1, height=height, text=str(text),
+            cell = table.add_cell(r, c, width=0.1, height=height, text=displayable(text),
                                   loc="left" if c < left_columns else "right",
                                   edgecolor="#cccccc", facecolor="#eeeeee" if r == 0 else "white")
             if r == 0:

@@ -5,12 +5,13 @@ from __future__ import annotations
 import numpy as np
 
 from analyzer.report.document import Page
-from analyzer.report.game_pages import Chart, draw_chart, stats_pages
+from analyzer.report.game_pages import stats_pages
+from analyzer.report.stats_charts import RATE, VALUE, Chart, draw_chart, is_empty
 from analyzer.report.style import Palette, plot_page
 from analyzer.stats import Z95
 
 
-def _card_chart(cards: dict, metric: str, title: str, ylabel: str, rate: bool, palette: Palette,
+def _card_chart(cards: dict, metric: str, title: str, ylabel: str, kind: str, palette: Palette,
                 se: str | None = None) -> Chart:
     names = list(cards)
     labels = list(dict.fromkeys(label for per_label in cards.values() for label in per_label))
@@ -19,7 +20,7 @@ def _card_chart(cards: dict, metric: str, title: str, ylabel: str, rate: bool, p
     if se is not None:
         half = np.array([[Z95 * cards[c].get(label, {}).get(se, 0.0) for c in names] for label in labels])
         errors = np.stack([half, half])
-    return Chart(title, names, labels, values, errors, ylabel, rate, [palette.strategy(s) for s in labels])
+    return Chart(title, names, labels, values, errors, ylabel, kind, [palette.strategy(s) for s in labels])
 
 
 def pages(result, palette: Palette) -> list[Page]:
@@ -28,15 +29,21 @@ def pages(result, palette: Palette) -> list[Page]:
     subtitle = "The turn score is the change to the active player's own total from their own turn; bars: 95% intervals."
     figure, (score_ax,) = plot_page(title, subtitle)
     draw_chart(score_ax, _card_chart(cards, "mean_turn_score", "Mean own turn score by fortune card",
-                                             "mean turn score (points)", False, palette, se="mean_turn_score_se"))
+                                     "mean turn score (points)", VALUE, palette, se="mean_turn_score_se"))
     score_ax.axhline(0, color="black", linewidth=0.8)
     figure.subplots_adjust(bottom=0.18)
-    risk, axes = plot_page(title, "Share of turns with each card that end in death (3 skulls) or on Skull Island.",
-                           rows=2)
-    draw_chart(axes[0], _card_chart(cards, "death_rate", "Death rate by fortune card", "turns ending in death",
-                                            True, palette))
-    draw_chart(axes[1], _card_chart(cards, "skull_island_rate", "Skull Island rate by fortune card",
-                                            "turns on Skull Island", True, palette))
+    risk_charts = [_card_chart(cards, "death_rate", "Death rate by fortune card", "turns ending in death", RATE,
+                               palette)]
+    island = _card_chart(cards, "skull_island_rate", "Skull Island rate by fortune card", "turns on Skull Island",
+                         RATE, palette)
+    said = "Share of turns with each card that end in death (3 skulls) or on Skull Island."
+    if is_empty(island):
+        said += " No turn went to Skull Island under these rules, so its chart is left out."
+    else:
+        risk_charts.append(island)
+    risk, axes = plot_page(title, said, rows=len(risk_charts))
+    for ax, chart in zip(axes, risk_charts, strict=True):
+        draw_chart(ax, chart)
     risk.subplots_adjust(bottom=0.14, hspace=0.7)
     return [Page("cards-turn-score", figure), Page("cards-risk", risk),
             *stats_pages(result, palette, skip=("cards",))]
