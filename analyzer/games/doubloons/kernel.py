@@ -227,9 +227,8 @@ def play_game(inputs, state, key, scratch, tally, outcome, game_records, row):
     tally.audit_violations[0] += violations
     _add_events(events, tally)
     note_match(events, parrots_left, outcome)
+    # outcome.scores already holds the round wins: play_match noted them as the last standings
     players = pirates.shape[0]
-    for q in range(players):
-        outcome.scores[q] = pirates[q, F_WINS]
     outcome.lengths[0] = turns
     outcome.lengths[1] = rounds
     if capped:
