@@ -11,6 +11,7 @@ from analyzer.errors import AnalyzerError
 from analyzer.games.base import Game, Prepared, StrategyChoice
 from analyzer.games.doubloons import rules as rules_module
 from analyzer.games.doubloons import stats as stats_module
+from analyzer.games.doubloons.coverage import COMPONENTS, MECHANICS
 from analyzer.games.doubloons.inputs import Inputs
 from analyzer.games.doubloons.kernel import RECORD_COLUMNS, Scratch, Tally, play_game
 from analyzer.games.doubloons.play_area import new_play_area
@@ -93,6 +94,12 @@ class Doubloons(Game):
         audited = dataclasses.replace(prepared, inputs=prepared.inputs._replace(audit=True))
         aggregates, _ = self.run_chunk(audited, seed, 0, n_games)
         return int(aggregates["audit_violations"][0])
+
+    def mechanics(self, prepared):
+        return MECHANICS
+
+    def components(self, prepared):
+        return COMPONENTS
 
     def game_stats(self, totals, prepared):
         return stats_module.game_stats(totals, prepared)

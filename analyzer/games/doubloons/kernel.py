@@ -20,8 +20,10 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
+from analyzer.engine.quality import note_standings
 from analyzer.games.doubloons.audit import audit
 from analyzer.games.doubloons.cards import CHESTS
+from analyzer.games.doubloons.coverage import note_match, note_round, note_round_start
 from analyzer.games.doubloons.lookahead import choose
 from analyzer.games.doubloons.play_area import (
     F_CHESTS,
@@ -143,11 +145,21 @@ def _record_round(pirates, shared, tally, start, turns):
 
 
 @njit(cache=True, inline="always")
-def play_match(pirates, shared, inputs, events, tally, rng):
+def _note_standings(pirates, outcome):
+    """The match score (round wins) after a round, for the engine's game-quality measures."""
+    for q in range(pirates.shape[0]):
+        outcome.scores[q] = pirates[q, F_WINS]
+    note_standings(outcome, outcome.scores)
+
+
+@njit(cache=True, inline="always")
+def play_match(pirates, shared, inputs, events, tally, outcome, rng):
     """Rounds until a pirate has ``rounds_to_win`` round wins (or a round hits the cap).
 
-    Leaves the round wins in ``F_WINS``. Returns (turns, rounds, capped, the seat that won
-    the first round alone (-1: shared or none), audit violations).
+    Leaves the round wins in ``F_WINS``; notes the standings after every round and the
+    mechanics seen on the play area (:mod:`coverage`). Returns (turns, rounds, capped, the
+    seat that won the first round alone (-1: shared or none), audit violations, parrots
+    left on a chest at the end of a round).
     """
     players = pirates.shape[0]
     pirates[:, F_WINS] = 0
@@ -156,21 +168,26 @@ def play_match(pirates, shared, inputs, events, tally, rng):
     rounds = 0
     first_winner = -1
     violations = 0
+    parrots_left = 0
     while True:
+        note_round_start(pirates, outcome)
         for q in range(players):
             pirates[q, F_CHESTS] = CHESTS - pirates[q, F_WINS]
         round_turns, capped, found = play_round(pirates, shared, inputs, events, start, rng)
         turns += round_turns
         rounds += 1
         violations += found
+        parrots_left += note_round(pirates, shared, outcome, capped)
         if capped:
-            return turns, rounds, True, first_winner, violations
+            _note_standings(pirates, outcome)
+            return turns, rounds, True, first_winner, violations, parrots_left
         if _record_round(pirates, shared, tally, start, round_turns) == 1 and rounds == 1:
             for q in range(players):
                 if pirates[q, F_ROUND_WON]:
                     first_winner = q
+        _note_standings(pirates, outcome)
         if pirates[:, F_WINS].max() >= inputs.rounds_to_win:
-            return turns, rounds, False, first_winner, violations
+            return turns, rounds, False, first_winner, violations, parrots_left
         if inputs.rotate_start:
             start = (start + 1) % players
 
@@ -198,18 +215,20 @@ def play_game(inputs, state, key, scratch, tally, outcome, game_records, row):
 
     Scores are round wins; lengths are (turns, rounds). The pirates with the most round
     wins win the match (two or more: a tie); a capped match has no winner. The game's
-    own columns are ``RECORD_COLUMNS``.
+    own columns are ``RECORD_COLUMNS``. The standings are the round wins after every
+    round; the mechanics and components are those of :mod:`coverage`.
     """
     pirates = scratch.pirates
     shared = scratch.shared
     events = scratch.events
     events[:, :] = 0
-    turns, rounds, capped, first_winner, violations = play_match(pirates, shared, inputs, events, tally, state)
+    turns, rounds, capped, first_winner, violations, parrots_left = play_match(
+        pirates, shared, inputs, events, tally, outcome, state)
     tally.audit_violations[0] += violations
     _add_events(events, tally)
+    note_match(events, parrots_left, outcome)
+    # outcome.scores already holds the round wins: play_match noted them as the last standings
     players = pirates.shape[0]
-    for q in range(players):
-        outcome.scores[q] = pirates[q, F_WINS]
     outcome.lengths[0] = turns
     outcome.lengths[1] = rounds
     if capped:
