@@ -21,6 +21,8 @@ if TYPE_CHECKING:
 REPORTS_FOLDER = Path("reports")
 #: games per strategy of the report's skill ladder (its own count, smaller than the report's)
 SKILL_GAMES = 20_000
+#: games per value of the seat verdict's balance search
+BALANCE_GAMES = 20_000
 
 
 @dataclass
@@ -33,6 +35,8 @@ class ReportOutcome:
     comparison: object | None = None
     files: list[Path] = field(default_factory=list)
     skill: object | None = None
+    #: per scenario, its verdicts (most important first)
+    verdicts: list = field(default_factory=list)
 
 
 def _default_output(name: str, figures: str | None) -> Path:
@@ -47,14 +51,14 @@ def report(scenarios: list | None = None, game: str | None = None, players: int 
            out: str | Path | None = None, figures: str | None = None, seed: int | None = None,
            workers: int | None = None, progress: bool | None = False, backend: str = "local",
            scheduler: str | None = None, checkpoint: str | Path | None = None,
-           skill_n: int | str | None = SKILL_GAMES) -> ReportOutcome:
+           skill_n: int | str | None = SKILL_GAMES, balance_n: int | str | None = BALANCE_GAMES) -> ReportOutcome:
     """Simulate every scenario (or ``game``'s standard rules) with one seed and write the report
     (see :func:`report_specs`)."""
     from analyzer.execution import Execution
 
     execution = Execution.create(seed, workers, backend, scheduler, checkpoint, progress)
     return report_specs(resolve_report_specs(scenarios, game, players, strategies, sets), n, execution, out, figures,
-                        skill_n)
+                        skill_n, balance_n)
 
 
 def resolve_report_specs(scenarios: list | None, game: str | None, players: int | None,
@@ -69,14 +73,17 @@ def resolve_report_specs(scenarios: list | None, game: str | None, players: int 
 
 
 def report_specs(specs: list, n: int | str, execution: Execution, out: str | Path | None = None,
-                 figures: str | None = None, skill_n: int | str | None = SKILL_GAMES) -> ReportOutcome:
+                 figures: str | None = None, skill_n: int | str | None = SKILL_GAMES,
+                 balance_n: int | str | None = BALANCE_GAMES) -> ReportOutcome:
     """Play every spec with ``execution`` (one seed for all) and write the report.
 
     ``out`` is a ``.pdf`` file (default ``reports/<scenario>.pdf``), or with ``figures``
     (``png`` or ``svg``) a folder that receives one file per figure. Several specs
     (of one game) add the comparison pages. A game with decisions gets the skill ladder
-    of the first scenario, ``skill_n`` games per strategy (None: no ladder). The output
-    is checked before any game is played and written atomically.
+    of the first scenario, ``skill_n`` games per strategy (None: no ladder). The report
+    opens with each scenario's verdicts; where the game has a seat-compensating option, the
+    value that equalises the seats is searched with ``balance_n`` games per value (None: no
+    search). The output is checked before any game is played and written atomically.
     """
     from analyzer.api import parse_count
     from analyzer.experiments import Comparison, play_variant
@@ -88,20 +95,22 @@ def report_specs(specs: list, n: int | str, execution: Execution, out: str | Pat
         out = _default_output(name if specs[0].scenario else specs[0].game.id, figures)
     path = check_figure_folder(out, figures) if figures else check_pdf_path(out)
     skill_n = None if skill_n is None else parse_count(skill_n, "skill_n")
+    balance_n = None if balance_n is None else parse_count(balance_n, "balance_n")
     runs = [play_variant(execution.for_run(index), spec, n, curve=True) for index, spec in enumerate(specs)]
     comparison = Comparison(runs, execution.seed) if len(runs) > 1 else None
     ladder = _skill_ladder(specs[0], skill_n, execution)
-    pages = _report_pages(runs, comparison, ladder)
+    verdicts = _verdicts(runs, ladder, balance_n, execution)
+    pages = _report_pages(runs, comparison, ladder, verdicts)
     if figures:
         from analyzer.report.document import write_figures
 
         files = write_figures(pages, path, figures)
-        return ReportOutcome(path, len(files), runs, comparison, files, ladder)
+        return ReportOutcome(path, len(files), runs, comparison, files, ladder, verdicts)
     from analyzer.report.document import write_pdf
 
     game_title = specs[0].game.title
     count = write_pdf(pages, path, title=f"{game_title}: balance report", subject=", ".join(s.name for s in specs))
-    return ReportOutcome(path, count, runs, comparison, skill=ladder)
+    return ReportOutcome(path, count, runs, comparison, skill=ladder, verdicts=verdicts)
 
 
 def _skill_ladder(spec, skill_n: int | None, execution: Execution):
@@ -115,8 +124,23 @@ def _skill_ladder(spec, skill_n: int | None, execution: Execution):
     return skill_spec(spec, skill_n, replace(execution.derived("skill"), checkpoint=None))
 
 
-def _report_pages(runs, comparison, ladder):
-    """Title, then the comparison (several scenarios), then each scenario's section; pages are made lazily."""
+def _verdicts(runs, ladder, balance_n: int | None, execution: Execution) -> list:
+    """Each run's verdicts: its seat verdict with the balance search of the game's seat-compensating
+    option (not checkpointed, like the ladder), the first run's with the skill ladder."""
+    from analyzer.experiments.seat_balance import seat_compensation
+    from analyzer.verdicts import run_verdicts
+
+    found = []
+    for index, run in enumerate(runs):
+        compensation = seat_compensation(run, balance_n, execution.derived("balance", index))
+        skill = ladder.to_dict() if ladder is not None and index == 0 else None
+        found.append(run_verdicts(run.result.to_dict(), compensation, skill))
+    return found
+
+
+def _report_pages(runs, comparison, ladder, verdicts):
+    """Title, the verdicts, then the comparison (several scenarios), then each scenario's section; pages are
+    made lazily."""
     from analyzer.experiments import unique_names
     from analyzer.report.pages import comparison_pages, run_pages, slug, title_page
     from analyzer.report.style import Palette
@@ -124,6 +148,9 @@ def _report_pages(runs, comparison, ladder):
     names = unique_names([run.spec.name for run in runs])
     palette = Palette(strategies=[seat.label for run in runs for seat in run.spec.seats], scenarios=names)
     yield title_page(runs, names, sum(run.result.info.wall_seconds for run in runs))
+    from analyzer.report.verdict_page import verdict_pages
+
+    yield from verdict_pages(names, verdicts)
     if comparison is not None:
         yield from comparison_pages(comparison, palette)
     for name, run in zip(names, runs, strict=True):

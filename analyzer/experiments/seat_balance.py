@@ -1,0 +1,42 @@
+"""The seat verdict's measurement: the fair value of the game's seat-compensating rule option.
+
+Where a game declares a numeric option that compensates seats (``Game.seat_compensation_option``),
+the report runs the same search as ``analyze balance`` on each scenario whose seats are measurably
+unequal, with its own smaller game count.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from analyzer.execution import Execution
+from analyzer.experiments.balancing import balance_spec
+from analyzer.experiments.batches import VariantRun
+from analyzer.verdicts import SeatCompensation, run_args, search_range, seat_gap, strategies_differ
+
+
+def seat_compensation(run: VariantRun, balance_n: int | None, execution: Execution) -> SeatCompensation | None:
+    """The game's seat-compensating option with the value that equalises ``run``'s seats, searched with
+    ``balance_n`` games per value (at most the run's own count); None where the game has no such option.
+
+    The search is left out (and the compensation says why) with ``balance_n`` None, when the
+    option is fixed with ``--set``, and where it has nothing to equalise: seats that play different
+    strategies, or no measurable gap between seats.
+    """
+    spec = run.spec
+    game = spec.game
+    option = game.seat_compensation_option
+    if option is None:
+        return None
+    data = run.result.to_dict()
+    compensation = SeatCompensation(option, game.seat_compensation_span, run_args(spec))
+    if balance_n is None:
+        return replace(compensation, note="the report's search was left out with --no-balance")
+    if option in spec.set_options:
+        return replace(compensation, note=f"the report does not search it: --set fixes {option}")
+    if strategies_differ(data) or seat_gap(data)[3][0] <= 0:
+        return compensation
+    low, high = search_range(data, game.seat_compensation_span)
+    search = balance_spec(f"{option}={low}:{high}", spec, min(balance_n, data["n"]),
+                          replace(execution, checkpoint=None))
+    return replace(compensation, balance=search.to_dict())
