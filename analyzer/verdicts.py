@@ -359,7 +359,8 @@ def skill_ladder_verdict(ladder: dict | None) -> Verdict | None:
     rate, (low, high) = skill["versus_random"], skill["versus_random_ci"]
     level = _skill_level(rate - fair, low - fair)
     text = (f"{skill['strongest']} wins {_pct(rate)} (95% interval {_pct(low)}–{_pct(high)}) of its seats head to "
-            f"head against random play, where a fair share is {_pct(fair)}: {_SKILL_WORDS[level]}.")
+            f"head against random play, where a fair share is {_pct(fair)}: {_SKILL_WORDS[level]} (skill ladder, "
+            f"{ladder['n']:,} games per strategy).")
     return Verdict("skill", "How much skill matters", text, _SKILL_ACTIONS[level][0].upper()
                    + _SKILL_ACTIONS[level][1:] + ".", SKILL_SEVERITY[level])
 
