@@ -244,9 +244,10 @@ def _compensation_action(run: dict, compensation: SeatCompensation | None) -> st
 def _effect(component: dict, unit: str) -> str:
     effect, ci = component["win_rate_effect"], component["win_rate_effect_ci"]
     if component.get("measure") == "per draw":
-        text = f"each draw of it moves its player's win rate by {_points(effect)} points ({_points_ci(ci)})"
+        text = (f"the seat that meets it wins {_points(effect)} points more often than the average seat, per time "
+                f"met ({_points_ci(ci)})")
     else:
-        text = f"a player with it wins {_points(effect)} points more often than one without ({_points_ci(ci)})"
+        text = f"the seats that get it win {_points(effect)} points more often than the others ({_points_ci(ci)})"
     score, score_ci = component.get("score_effect"), component.get("score_effect_ci")
     if score is not None:
         interval = f" (95% interval {score_ci[0]:+.1f} to {score_ci[1]:+.1f})" if score_ci else ""
@@ -255,7 +256,8 @@ def _effect(component: dict, unit: str) -> str:
 
 
 def component_verdict(run: dict) -> Verdict | None:
-    components = run.get("components")
+    """The component that moves the win rate most (those not measurable, with a null effect, left out)."""
+    components = [c for c in run.get("components") or [] if c.get("win_rate_effect") is not None]
     if not components:
         return None
     ranked = sorted(components, key=lambda c: -abs(c["win_rate_effect"]))
@@ -284,7 +286,7 @@ def mechanics_verdict(run: dict) -> Verdict | None:
     mechanics = run.get("mechanics")
     if not mechanics:
         return None
-    rare = sorted(((share, name) for name, share in mechanics.items() if share < RARE_SHARE))
+    rare = sorted(((share, name) for name, share in mechanics.items() if share is not None and share < RARE_SHARE))
     if not rare:
         return None
     n = run["n"]
@@ -328,19 +330,18 @@ def length_verdict(run: dict) -> Verdict | None:
 
 
 def quality_verdict(run: dict) -> Verdict | None:
-    quality = run.get("quality")
-    if not quality or "comeback_rate" not in quality:
+    quality = run.get("quality") or {}
+    comeback = quality.get("comeback_rate") or {}
+    rate, ci = comeback.get("value"), comeback.get("ci")
+    if rate is None or ci is None:  # absent, or no game had a halfway point to compare
         return None
-    comeback = quality["comeback_rate"]
-    rate, ci = comeback["value"], comeback["ci"]
     text = (f"{_pct(rate)} of games (95% interval {_pct(ci[0])}–{_pct(ci[1])}) are won by a player who was not "
             f"leading at the halfway point")
-    if "lead_changes" in quality:
-        changes = quality["lead_changes"]
+    changes, point = quality.get("lead_changes") or {}, quality.get("decisive_point") or {}
+    if changes.get("ci") is not None:
         text += (f"; the lead changes {changes['value']:.2f} times per game (95% interval {changes['ci'][0]:.2f} to "
                  f"{changes['ci'][1]:.2f})")
-    if "decisive_point" in quality:
-        point = quality["decisive_point"]
+    if point.get("ci") is not None:
         text += (f"; the leader no longer changes after {point['value'] * 100:.0f}% of the game (95% interval "
                  f"{point['ci'][0] * 100:.0f}–{point['ci'][1] * 100:.0f}%)")
     if ci[1] < RUNAWAY_COMEBACK_RATE:

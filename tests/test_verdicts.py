@@ -94,7 +94,7 @@ def test_verdicts_are_ranked_by_severity_and_skip_what_the_json_lacks():
     assert [v.kind for v in verdicts] == ["component", "seat-advantage", "quality", "length", "mechanics", "skill"]
     component, _, quality_verdict, length, rare, skill = verdicts
     assert component.title == "Jack Sparrow is the strongest captain"
-    assert "a player with it wins +7.50 points more often than one without (95% interval +7.00 to +8.00)" in \
+    assert "the seats that get it win +7.50 points more often than the others (95% interval +7.00 to +8.00)" in \
         component.text
     assert "scores +1200.0 points" in component.text and "At the other end, Norrington: " in component.text
     assert component.action.startswith("Weaken Jack Sparrow")
@@ -109,6 +109,22 @@ def test_a_component_effect_within_chance_is_no_finding():
     verdict = run_verdicts(run_dict(FAVOURED, components=COMPONENTS[:1]))[-1]
     assert verdict.kind == "component" and verdict.severity == 0
     assert verdict.title == "No component measurably moves the win rate"
+
+
+def test_unmeasured_values_are_left_out():
+    """As the JSON gives them: a component never dealt has null effects, a quality measure without games is null."""
+    never = {"component": "Bootstrap Bill", "kind": "captain", "measure": "presence", "win_rate_effect": None,
+             "win_rate_effect_ci": None, "score_effect": None, "score_effect_ci": None}
+    draw = {"component": "sea-battle-4", "kind": "fortune card", "measure": "per draw", "win_rate_effect": -0.02,
+            "win_rate_effect_ci": [-0.025, -0.015], "score_effect": -190.0, "score_effect_ci": None}
+    quality = {"comeback_rate": {"value": None, "ci": None, "games": 0},
+               "lead_changes": {"value": None, "ci": None}}
+    verdicts = run_verdicts(run_dict(FAVOURED, components=[never, draw], quality=quality))
+    assert [v.kind for v in verdicts] == ["seat-advantage", "component"]
+    assert verdicts[1].title == "sea-battle-4 is the weakest fortune card"
+    assert "the seat that meets it wins -2.00 points more often than the average seat, per time met" in \
+        verdicts[1].text and "scores -190.0 points." in verdicts[1].text
+    assert [v.kind for v in run_verdicts(run_dict(FAVOURED, components=[never]))] == ["seat-advantage"]
 
 
 def test_length_on_target():
