@@ -243,11 +243,11 @@ def _compensation_action(run: dict, compensation: SeatCompensation | None) -> st
 
 def _effect(component: dict, unit: str) -> str:
     effect, ci = component["win_rate_effect"], component["win_rate_effect_ci"]
+    size = f"{abs(effect) * 100:.2f} points {'more' if effect >= 0 else 'less'} often"
     if component.get("measure") == "per draw":
-        text = (f"the seat that meets it wins {_points(effect)} points more often than the average seat, per time "
-                f"met ({_points_ci(ci)})")
+        text = f"the seat that meets it wins {size} than the average seat, per time met ({_points_ci(ci)})"
     else:
-        text = f"the seats that get it win {_points(effect)} points more often than the others ({_points_ci(ci)})"
+        text = f"the seats that get it win {size} than the others ({_points_ci(ci)})"
     score, score_ci = component.get("score_effect"), component.get("score_effect_ci")
     if score is not None:
         interval = f" (95% interval {score_ci[0]:+.1f} to {score_ci[1]:+.1f})" if score_ci else ""

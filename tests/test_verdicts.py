@@ -94,7 +94,7 @@ def test_verdicts_are_ranked_by_severity_and_skip_what_the_json_lacks():
     assert [v.kind for v in verdicts] == ["component", "seat-advantage", "quality", "length", "mechanics", "skill"]
     component, _, quality_verdict, length, rare, skill = verdicts
     assert component.title == "Jack Sparrow is the strongest captain"
-    assert "the seats that get it win +7.50 points more often than the others (95% interval +7.00 to +8.00)" in \
+    assert "the seats that get it win 7.50 points more often than the others (95% interval +7.00 to +8.00)" in \
         component.text
     assert "scores +1200.0 points" in component.text and "At the other end, Norrington: " in component.text
     assert component.action.startswith("Weaken Jack Sparrow")
@@ -122,8 +122,9 @@ def test_unmeasured_values_are_left_out():
     verdicts = run_verdicts(run_dict(FAVOURED, components=[never, draw], quality=quality))
     assert [v.kind for v in verdicts] == ["seat-advantage", "component"]
     assert verdicts[1].title == "sea-battle-4 is the weakest fortune card"
-    assert "the seat that meets it wins -2.00 points more often than the average seat, per time met" in \
-        verdicts[1].text and "scores -190.0 points." in verdicts[1].text
+    said = verdicts[1].text
+    assert "the seat that meets it wins 2.00 points less often than the average seat, per time met (95% interval " \
+           "-2.50 to -1.50)" in said and "scores -190.0 points." in said
     assert [v.kind for v in run_verdicts(run_dict(FAVOURED, components=[never]))] == ["seat-advantage"]
 
 
