@@ -108,7 +108,8 @@ class Result(Rendered):
         compensation = None
         if game.seat_compensation_option:
             compensation = SeatCompensation(game.seat_compensation_option, game.seat_compensation_span,
-                                            run_args(self.spec))
+                                            run_args(self.spec, game.seat_compensation_option),
+                                            self.spec.rules[game.seat_compensation_option])
         return run_verdicts(data, compensation)
 
     # -- tables -------------------------------------------------------------------------

@@ -68,37 +68,40 @@ class Verdict:
 class SeatCompensation:
     """The game's rule option that compensates seats (positive helps the later seats) and what is known
     of its fair value: ``balance`` (a :class:`~analyzer.experiments.Balance` ``to_dict``) when the
-    search ran, else ``note`` says why not. ``run_args`` name the run on the command line."""
+    search ran, else ``note`` says why not. ``run_args`` name the run on the command line;
+    ``current`` is the option's value in the run."""
 
     option: str
     span: float
     run_args: str
+    current: float = 0
     balance: dict | None = None
     note: str = ""
 
     def search_range(self, run: dict) -> tuple[float, float]:
-        """0 to the span when seat 1 wins at least as often as the last seat, else minus the span to 0."""
-        return search_range(run, self.span)
+        return search_range(run, self.span, self.current)
 
     def command(self, run: dict) -> str:
         low, high = self.search_range(run)
         return f"analyze balance {self.run_args} --param {self.option}={_number(low)}:{_number(high)}"
 
 
-def search_range(run: dict, span: float) -> tuple[float, float]:
-    """The range of a seat-compensating option to search for ``run``: its sign follows the seat that gains."""
+def search_range(run: dict, span: float, current: float = 0) -> tuple[float, float]:
+    """The range of a seat-compensating option to search for ``run``, played at ``current``: up to ``span``
+    higher when seat 1 wins at least as often as the last seat (more help for the later seats), else lower."""
     seats = run["seats"]
-    return (0, span) if seats[0]["win_rate"] >= seats[-1]["win_rate"] else (-span, 0)
+    return (current, current + span) if seats[0]["win_rate"] >= seats[-1]["win_rate"] else (current - span, current)
 
 
-def run_args(spec) -> str:
+def run_args(spec, leave_out: str | None = None) -> str:
     """The options that name ``spec`` (a RunSpec) on the command line: scenario or game, players,
-    rules changed with ``--set`` or without a scenario, and the strategy when it is not the default."""
+    rules changed with ``--set`` or without a scenario (but ``leave_out``, the option a command
+    varies), and the strategy when it is not the default."""
     words = ["--scenario", spec.scenario.path] if spec.scenario else ["--game", spec.game.id]
     words += ["--players", str(spec.players)]
     scenario_rules = spec.scenario.rules if spec.scenario else {}
     for name, value in spec.changed_rules().items():
-        if name not in scenario_rules or name in spec.set_options:
+        if name != leave_out and (name not in scenario_rules or name in spec.set_options):
             words += ["--set", f"{name}={_number(value) if isinstance(value, (int, float)) else value}"]
     labels = [seat.label for seat in spec.seats]
     if len(set(labels)) == 1 and labels[0] != spec.game.default_strategy:
@@ -210,7 +213,7 @@ def seat_verdict(run: dict, compensation: SeatCompensation | None = None) -> Ver
     if ci[0] <= 0:
         return Verdict("seat-advantage", "No measurable seat advantage",
                        measured + f" The gap is within chance at {run['n']:,} games.",
-                       "None at this precision; more games (--n) would measure a smaller advantage.", 0.0)
+                       "None at this precision; more games (--n) would detect a smaller advantage.", 0.0)
     title = f"Seat {top['seat']} favoured, seat {bottom['seat']} disadvantaged"
     return Verdict("seat-advantage", title, measured, _compensation_action(run, compensation), gap / fair)
 

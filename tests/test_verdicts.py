@@ -63,6 +63,9 @@ def test_seat_verdict_without_the_search_names_the_command_and_the_sign():
     verdict = seat_verdict(run_dict(FAVOURED[::-1]), compensation)
     assert verdict.title == "Seat 4 favoured, seat 1 disadvantaged"
     assert "--param seat_bonus=-1000:0" in verdict.action
+    # played with a bonus already: the search starts from it
+    compensation = SeatCompensation("seat_bonus", 1000, "--game skull-island --players 4", current=100)
+    assert "--param seat_bonus=100:1100" in seat_verdict(run_dict(FAVOURED), compensation).action
     # a game without such an option: the size and the seat that gains, and a house rule to try
     verdict = seat_verdict(run_dict(FAVOURED))
     assert "Seat 1 wins 28.77%" in verdict.text and "no rule option that compensates seats" in verdict.action

@@ -123,8 +123,8 @@ class Game(ABC):
     #: the numeric rule option that compensates seats (a positive value helps the later seats),
     #: which the report's seat verdict searches with ``balance``; None when the game has none
     seat_compensation_option: str | None = None
-    #: the largest value of that option the report searches: 0 to it when seat 1 is favoured, else
-    #: minus it to 0
+    #: how far the report searches that option: from the run's value up to this much higher when seat 1
+    #: is favoured, else as much lower
     seat_compensation_span: float = 0
 
     # -- declared surface -------------------------------------------------------------
