@@ -18,9 +18,10 @@ import math
 import shlex
 import textwrap
 from dataclasses import dataclass
+from statistics import NormalDist
 from typing import Any
 
-from analyzer.stats import Z95, wilson_interval
+from analyzer.stats import wilson_interval
 
 #: a mechanic that triggers in fewer games than this share is rare
 RARE_SHARE = 0.01
@@ -185,14 +186,20 @@ _SKILL_ACTIONS = {
 # -- the verdicts ------------------------------------------------------------------------------------
 
 def seat_gap(run: dict) -> tuple[dict, dict, float, tuple[float, float]]:
-    """(the seat that wins most, the seat that wins least, their gap in win rate, its 95% interval);
-    the interval of a difference of two shares of the same games (multinomial)."""
+    """(the seat that wins most, the seat that wins least, their gap in win rate, its 95% interval).
+
+    The interval is that of a difference of two shares of the same games (multinomial),
+    widened for having picked the extreme pair among the seats (Bonferroni over every pair), so
+    a fair game with many seats is not called unfair one time in five.
+    """
     seats = run["seats"]
     top = max(seats, key=lambda s: s["win_rate"])
     bottom = min(seats, key=lambda s: s["win_rate"])
     p, q = top["win_rate"], bottom["win_rate"]
     gap = p - q
-    half = Z95 * math.sqrt(max(p + q - gap * gap, 0.0) / run["n"])
+    pairs = max(len(seats) * (len(seats) - 1) // 2, 1)
+    z = NormalDist().inv_cdf(1 - 0.025 / pairs)
+    half = z * math.sqrt(max(p + q - gap * gap, 0.0) / run["n"])
     return top, bottom, gap, (gap - half, gap + half)
 
 
@@ -208,14 +215,18 @@ def seat_verdict(run: dict, compensation: SeatCompensation | None = None) -> Ver
     top, bottom, gap, ci = seat_gap(run)
     measured = (f"Seat {top['seat']} wins {_pct(top['win_rate'])}, seat {bottom['seat']} {_pct(bottom['win_rate'])} "
                 f"(a fair share is {_pct(fair)}): a gap of {gap * 100:.2f} points of win rate (95% interval "
-                f"{ci[0] * 100:.2f} to {ci[1] * 100:.2f}); the first player's advantage is {_points(fpa['estimate'])} "
-                f"points ({_points_ci(fpa['ci'])}).")
+                f"{ci[0] * 100:.2f} to {ci[1] * 100:.2f}{_extremes(run)}); the first player's advantage is "
+                f"{_points(fpa['estimate'])} points ({_points_ci(fpa['ci'])}).")
     if ci[0] <= 0:
         return Verdict("seat-advantage", "No measurable seat advantage",
                        measured + f" The gap is within chance at {run['n']:,} games.",
                        "None at this precision; more games (--n) would detect a smaller advantage.", 0.0)
     title = f"Seat {top['seat']} favoured, seat {bottom['seat']} disadvantaged"
     return Verdict("seat-advantage", title, measured, _compensation_action(run, compensation), gap / fair)
+
+
+def _extremes(run: dict) -> str:
+    return f", allowing for picking the extremes of {run['players']} seats" if run["players"] > 2 else ""
 
 
 def _compensation_action(run: dict, compensation: SeatCompensation | None) -> str:

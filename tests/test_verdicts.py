@@ -49,7 +49,8 @@ def test_seat_verdict_with_the_balance_search_names_the_value_that_equalises():
     compensation = SeatCompensation("seat_bonus", 1000, "--game skull-island --players 4", balance=BALANCE)
     verdict = seat_verdict(run_dict(FAVOURED), compensation)
     assert verdict.kind == "seat-advantage" and verdict.title == "Seat 1 favoured, seat 4 disadvantaged"
-    assert "gap of 7.23 points of win rate (95% interval 6.79 to 7.67)" in verdict.text
+    assert "gap of 7.23 points of win rate (95% interval 6.64 to 7.82, allowing for picking the extremes of 4 " \
+           "seats)" in verdict.text
     assert "Set seat_bonus = 210" in verdict.action and "95% interval 185 to 236" in verdict.action
     assert "11 values × 20,000 games each" in verdict.action
     assert verdict.severity == pytest.approx(0.0723 * 4)
@@ -74,6 +75,11 @@ def test_seat_verdict_without_the_search_names_the_command_and_the_sign():
 def test_no_measurable_seat_advantage_has_no_severity():
     verdict = seat_verdict(run_dict([0.252, 0.249, 0.25, 0.249], n=10_000))
     assert verdict.title == "No measurable seat advantage" and verdict.severity == 0
+    # a gap of 2.3 standard errors: outside a plain 95% interval, inside one that allows for picking the extreme
+    # pair of 4 seats (6 pairs); with 2 seats there is one pair and the plain interval
+    assert seat_verdict(run_dict([0.258, 0.25, 0.25, 0.242], n=10_000)).title == "No measurable seat advantage"
+    two = seat_verdict(run_dict([0.508, 0.492], n=100_000))
+    assert two.title == "Seat 1 favoured, seat 2 disadvantaged" and "extremes" not in two.text
 
 
 def test_seats_with_different_strategies_are_not_a_seat_advantage():
