@@ -15,6 +15,7 @@ from analyzer.games.options import format_value, jsonable
 from analyzer.output import Rendered, frame_text
 from analyzer.runspec import RunSpec
 from analyzer.stats import histogram_summary, mean_interval, wilson_interval
+from analyzer.verdicts import SeatCompensation, Verdict, run_args, run_verdicts, strategies_differ, verdict_lines
 
 SCHEMA = "pirate-analyzer/simulate/1"
 
@@ -74,7 +75,8 @@ class Result(Rendered):
         lengths = {unit: {"unit": unit, **histogram_summary(t[f"length_{unit}"])} for unit in game.length_units}
         wall = self.info.wall_seconds
         played = n if self.info.games_played is None else self.info.games_played
-        return {
+        scenario = self.spec.scenario
+        data = {
             "schema": SCHEMA,
             "game": game.id,
             "scenario": self.spec.name,
@@ -87,6 +89,7 @@ class Result(Rendered):
             "first_player_advantage": {"estimate": int(wins[0]) / n - fair, "ci": [low - fair, high - fair]},
             "length": lengths[game.length_units[0]],
             "lengths": lengths,
+            "target_length": scenario.target_length if scenario else None,
             "tie_rate": int(t["tie_games"][0]) / n,
             "capped_games": int(t["capped"][0]),
             "game_stats": game.game_stats(t, self.prepared),
@@ -101,6 +104,20 @@ class Result(Rendered):
                 "backend": self.info.backend,
             },
         }
+        data["verdicts"] = [verdict.to_dict() for verdict in self.verdicts(data)]
+        return data
+
+    def verdicts(self, data: dict | None = None) -> list[Verdict]:
+        """The run's verdicts, most important first; the seat verdict names the command that finds the
+        value of the game's seat-compensating option (``simulate`` runs no balance search)."""
+        data = self.to_dict() if data is None else data
+        game = self.spec.game
+        compensation = None
+        if game.seat_compensation_option:
+            compensation = SeatCompensation(game.seat_compensation_option, game.seat_compensation_span,
+                                            run_args(self.spec, game.seat_compensation_option),
+                                            self.spec.rules[game.seat_compensation_option])
+        return run_verdicts(data, compensation)
 
     # -- tables -------------------------------------------------------------------------
     @property
@@ -165,13 +182,23 @@ class Result(Rendered):
         """First-player advantage, ties and lengths in words."""
         d = self.to_dict()
         fpa = d["first_player_advantage"]
+        caveat = (": the seats play different strategies, so this is not measurable as a seat advantage (see the "
+                  "verdicts)") if strategies_differ(d) else ""
         lines = [f"First-player advantage: {fpa['estimate'] * 100:+.2f} points of win rate "
-                 f"(95% interval {fpa['ci'][0] * 100:+.2f} to {fpa['ci'][1] * 100:+.2f})",
+                 f"(95% interval {fpa['ci'][0] * 100:+.2f} to {fpa['ci'][1] * 100:+.2f}){caveat}",
                  f"Tie rate: {d['tie_rate'] * 100:.2f}%   Capped games: {d['capped_games']:,}"]
         for unit, block in d["lengths"].items():
             lines.append(f"Length in {unit}: mean {block['mean']:.2f}, median {block['median']}, "
                          f"5th–95th percentile {block['p5']}–{block['p95']}, max {block['max']}")
         return lines
+
+    def _verdict_lines(self, markdown: bool = False) -> list[str]:
+        """The verdicts as in the JSON, numbered (a markdown list, one item per verdict, with ``markdown``)."""
+        verdicts = [Verdict(**v) for v in self.to_dict()["verdicts"]]
+        if not markdown:
+            return verdict_lines(verdicts)
+        return ["Verdicts, most important first:", "",
+                *(f"{rank}. **{v.title}**: {v.text} *Action:* {v.action}" for rank, v in enumerate(verdicts, 1))]
 
     def _rules_line(self) -> list[str]:
         changed = self.spec.changed_rules()
@@ -183,7 +210,8 @@ class Result(Rendered):
         d = self.to_dict()
         lines = [f"{self.spec.game.title}: {d['n']:,} games, {d['players']} players, "
                  f"scenario {d['scenario']}, seed {d['seed']}", *self._rules_line(), "",
-                 frame_text(self.seat_frame(), "table", left=["strategy"]), "", *self._summary_lines()]
+                 frame_text(self.seat_frame(), "table", left=["strategy"]), "", *self._summary_lines(), "",
+                 *self._verdict_lines()]
         extra = self.spec.game.game_stats_table(d["game_stats"])
         if extra:
             lines += ["", extra]
@@ -203,7 +231,8 @@ class Result(Rendered):
         d = self.to_dict()
         lines = [f"# {self.spec.game.title}: {d['scenario']}", "",
                  f"{d['n']:,} games, {d['players']} players, seed {d['seed']}", *self._rules_line(), "",
-                 frame_text(self.seat_frame(), "markdown", left=["strategy"]), "", *self._summary_lines()]
+                 frame_text(self.seat_frame(), "markdown", left=["strategy"]), "", *self._summary_lines(), "",
+                 *self._verdict_lines(markdown=True)]
         if self.info.precision is not None:
             lines += ["", self.info.precision.sentence()]
         return "\n".join(lines) + "\n"

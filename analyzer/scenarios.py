@@ -9,7 +9,7 @@ from typing import Any
 from analyzer.errors import AnalyzerError, safe_text
 from analyzer.files import MAX_SCENARIO_BYTES, parse_toml, read_input
 
-TOP_LEVEL_KEYS = ("game", "name", "description", "players", "rules", "strategies")
+TOP_LEVEL_KEYS = ("game", "name", "description", "players", "target_length", "rules", "strategies")
 STRATEGY_KEYS = ("seats",)
 
 
@@ -29,6 +29,8 @@ class Scenario:
     players: int | None = None
     rules: dict[str, Any] = field(default_factory=dict)
     seats: list[str] | None = None
+    #: the game length the designer aims at, in the game's main length unit (None: not stated)
+    target_length: float | None = None
 
 
 def load_scenario(path: str | Path) -> Scenario:
@@ -55,6 +57,11 @@ def scenario_from_dict(data: dict, where: str) -> Scenario:
     players = data.get("players")
     if players is not None and (isinstance(players, bool) or not isinstance(players, int)):
         raise AnalyzerError(f"{where}: players must be a whole number, not {players!r}")
+    target_length = data.get("target_length")
+    if target_length is not None and (isinstance(target_length, bool) or not isinstance(target_length, (int, float))
+                                      or not 0 < target_length < float("inf")):
+        raise AnalyzerError(f"{where}: target_length must be a positive number (in the game's main length unit), "
+                            f"not {target_length!r}")
     rules = data.get("rules", {})
     if not isinstance(rules, dict):
         raise AnalyzerError(f"{where}: [rules] must be a table of rule options")
@@ -70,4 +77,5 @@ def scenario_from_dict(data: dict, where: str) -> Scenario:
         if not isinstance(seats, list) or not seats or not all(isinstance(s, str) for s in seats):
             raise AnalyzerError(f"{where}: strategies.seats must be a list of strategy specs such as "
                                 "[\"NAME\", \"NAME:key=value\"]")
-    return Scenario(where, game, safe_text(name), safe_text(description, keep="\n\t"), players, dict(rules), seats)
+    return Scenario(where, game, safe_text(name), safe_text(description, keep="\n\t"), players, dict(rules), seats,
+                    target_length)

@@ -149,6 +149,7 @@ COMMANDS: dict[str, tuple[st.SearchStrategy, int]] = {
                        option("-o", mostly(["r.pdf", "r.html", "r.htm", "figs"],
                                           ["r.png", "r.xhtml", "", "/proc/r.pdf", "/proc/r.html", "folder"])),
                        option("--skill-n", mostly([20, 50], [0, -1, "x"])),
+                       flag("--no-balance"),
                        n_games=50, games=("lucky-pirates", "skull-island"), words=("--no-skill",)), 4),
     # Skull Island's ladder holds optimal-ev, whose policy a --set would solve anew
     "skill": (runs_of("skill", n_games=40, games=("lucky-pirates", "doubloons", "dead-mans-chest")), 20),
@@ -208,6 +209,8 @@ def scenario_text(draw) -> str:
             document[key] = draw(tokens)
     if draw(st.integers(0, 3)) == 0:
         document["players"] = draw(st.integers(-1, 9))
+    if draw(st.integers(0, 3)) == 0:
+        document["target_length"] = draw(scalars)
     lines = [f"{key} = {toml_value(value)}" for key, value in document.items()]
     if draw(st.integers(0, 5)) == 0:
         lines.append("unknown = 1")

@@ -23,21 +23,27 @@ from analyzer.cli.common import execution_options, precision_option
 @click.option("--skill-n", default="20000", show_default=True, metavar="COUNT",
               help="Games per strategy of the skill ladder (games with decisions; the first scenario).")
 @click.option("--no-skill", is_flag=True, help="Leave out the skill ladder.")
+@click.option("--no-balance", is_flag=True,
+              help="Leave out the search for the value of the game's seat-compensating option (e.g. seat_bonus).")
 @precision_option
 @execution_options
-def report(scenarios, game, sets, players, strategy_specs, n, out, figures, skill_n, no_skill, precision, execution):
+def report(scenarios, game, sets, players, strategy_specs, n, out, figures, skill_n, no_skill, no_balance, precision,
+           execution):
     """Write the balance report of one scenario, or of several with comparison pages, as a PDF or HTML.
 
-    A game with decisions also gets its skill ladder (see analyze skill), measured on
-    the first scenario with its own, smaller game count. With --precision, every
-    scenario plays the same count, the largest any seat's interval (and, for several
-    scenarios, any seat win-rate difference's) needs, --n at most.
+    It opens with each scenario's verdicts. A game with decisions also gets its skill
+    ladder (see analyze skill), measured on the first scenario with its own, smaller game
+    count; where the game has a rule option that compensates seats, the seat verdict gives
+    the value that equalises them, searched as analyze balance does with 20,000 games per
+    value (at most --n). With --precision, every scenario plays the same count, the
+    largest any seat's interval (and, for several scenarios, any seat win-rate
+    difference's) needs, --n at most.
     """
-    from analyzer.report import report_specs, resolve_report_specs
+    from analyzer.report import BALANCE_GAMES, report_specs, resolve_report_specs
 
     specs = resolve_report_specs(list(scenarios), game, players, list(strategy_specs) or None, list(sets))
     outcome = report_specs(specs, n, execution, out=out, figures=figures, skill_n=None if no_skill else skill_n,
-                           precision=precision)
+                           balance_n=None if no_balance else BALANCE_GAMES, precision=precision)
     what = f"{outcome.pages} figure files" if figures else f"{outcome.pages} pages"
     reached = f"; {outcome.precision.sentence()}" if outcome.precision is not None else ""
     click.echo(f"wrote {outcome.path} ({what}, seed {outcome.runs[0].result.info.seed}){reached}", err=True)

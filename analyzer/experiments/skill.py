@@ -29,6 +29,7 @@ from analyzer.output import Rendered, frame_text
 from analyzer.result import Result
 from analyzer.runspec import RunSpec, parse_strategy, resolve
 from analyzer.stats import wilson_interval
+from analyzer.verdicts import skill_verdict
 
 #: the strategy every game with decisions has, the bottom of every ladder
 RANDOM = "random"
@@ -56,17 +57,6 @@ class Rung:
                 "games": self.against_reference.seat_games,
                 "first_player_advantage": advantage["estimate"], "first_player_advantage_ci": advantage["ci"],
                 "length_mean": played["length"]["mean"], "tie_rate": played["tie_rate"]}
-
-
-def skill_verdict(edge: float, edge_low: float) -> str:
-    """How much skill matters, in words, from the top strategy's edge over a fair share against random."""
-    if edge_low <= 0:
-        return "skill does not measurably matter: the best strategy does no better than random play"
-    if edge < 0.05:
-        return "luck dominates: the best strategy wins only a little more often than random play"
-    if edge < 0.15:
-        return "skill matters: the best strategy clearly beats random play, but luck decides many games"
-    return "skill matters a lot: the best strategy beats random play in most games"
 
 
 class SkillLadder(Rendered):

@@ -149,6 +149,12 @@ class Game(ABC):
     tally_type: type
     #: False for a game of pure chance (every strategy plays alike: no skill ladder)
     has_decisions: bool = True
+    #: the numeric rule option that compensates seats (a positive value helps the later seats),
+    #: which the report's seat verdict searches with ``balance``; None when the game has none
+    seat_compensation_option: str | None = None
+    #: how far the report searches that option: from the run's value up to this much higher when seat 1
+    #: is favoured, else as much lower
+    seat_compensation_span: float = 0
 
     # -- declared surface -------------------------------------------------------------
     def option(self, name: str) -> Option:

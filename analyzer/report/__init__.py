@@ -22,6 +22,8 @@ if TYPE_CHECKING:
 REPORTS_FOLDER = Path("reports")
 #: games per strategy of the report's skill ladder (its own count, smaller than the report's)
 SKILL_GAMES = 20_000
+#: games per value of the seat verdict's balance search
+BALANCE_GAMES = 20_000
 
 
 @dataclass
@@ -35,6 +37,8 @@ class ReportOutcome:
     files: list[Path] = field(default_factory=list)
     skill: object | None = None
     precision: object | None = None
+    #: per scenario, its verdicts (most important first)
+    verdicts: list = field(default_factory=list)
 
 
 def _default_output(name: str, figures: str | None) -> Path:
@@ -49,14 +53,15 @@ def report(scenarios: list | None = None, game: str | None = None, players: int 
            out: str | Path | None = None, figures: str | None = None, seed: int | None = None,
            workers: int | None = None, progress: bool | None = False, backend: str = "local",
            scheduler: str | None = None, checkpoint: str | Path | None = None,
-           skill_n: int | str | None = SKILL_GAMES, precision: float | str | None = None) -> ReportOutcome:
+           skill_n: int | str | None = SKILL_GAMES, balance_n: int | str | None = BALANCE_GAMES,
+           precision: float | str | None = None) -> ReportOutcome:
     """Simulate every scenario (or ``game``'s standard rules) with one seed and write the report
     (see :func:`report_specs`)."""
     from analyzer.execution import Execution
 
     execution = Execution.create(seed, workers, backend, scheduler, checkpoint, progress)
     return report_specs(resolve_report_specs(scenarios, game, players, strategies, sets), n, execution, out, figures,
-                        skill_n, precision)
+                        skill_n, balance_n, precision)
 
 
 def resolve_report_specs(scenarios: list | None, game: str | None, players: int | None,
@@ -72,17 +77,19 @@ def resolve_report_specs(scenarios: list | None, game: str | None, players: int 
 
 def report_specs(specs: list, n: int | str, execution: Execution, out: str | Path | None = None,
                  figures: str | None = None, skill_n: int | str | None = SKILL_GAMES,
-                 precision: float | str | None = None) -> ReportOutcome:
+                 balance_n: int | str | None = BALANCE_GAMES, precision: float | str | None = None) -> ReportOutcome:
     """Play every spec with ``execution`` (one seed for all) and write the report.
 
     ``out`` is a ``.pdf`` file (default ``reports/<scenario>.pdf``) or an ``.html`` (``.htm``)
     file, or with ``figures`` (``png`` or ``svg``) a folder that receives one file per figure. Several specs
     (of one game) add the comparison pages. A game with decisions gets the skill ladder
-    of the first scenario, ``skill_n`` games per strategy (None: no ladder). The output
-    is checked before any game is played and written atomically. ``precision``
-    (percentage points): every scenario plays the same count, in rounds, until every
-    seat's 95% win-rate interval (and, for several, every seat win-rate difference's) is
-    within ± that many points, ``n`` games at most.
+    of the first scenario, ``skill_n`` games per strategy (None: no ladder). The report
+    opens with each scenario's verdicts; where the game has a seat-compensating option, the
+    value that equalises the seats is searched with ``balance_n`` games per value (None: no
+    search). The output is checked before any game is played and written atomically.
+    ``precision`` (percentage points): every scenario plays the same count, in rounds, until
+    every seat's 95% win-rate interval (and, for several, every seat win-rate difference's)
+    is within ± that many points, ``n`` games at most.
     """
     from analyzer.api import parse_count
     from analyzer.experiments import Comparison, play_variant
@@ -94,6 +101,7 @@ def report_specs(specs: list, n: int | str, execution: Execution, out: str | Pat
         out = _default_output(name if specs[0].scenario else specs[0].game.id, figures)
     path = check_figure_folder(out, figures) if figures else check_report_path(out)
     skill_n = None if skill_n is None else parse_count(skill_n, "skill_n")
+    balance_n = None if balance_n is None else parse_count(balance_n, "balance_n")
     reached = None
     if precision is None:
         runs = [play_variant(execution.for_run(index), spec, n, curve=True) for index, spec in enumerate(specs)]
@@ -101,12 +109,13 @@ def report_specs(specs: list, n: int | str, execution: Execution, out: str | Pat
         runs, reached = _play_to_precision(specs, n, execution, precision)
     comparison = Comparison(runs, execution.seed, reached) if len(runs) > 1 else None
     ladder = _skill_ladder(specs[0], skill_n, execution)
-    pages = _report_pages(runs, comparison, ladder)
+    verdicts = _verdicts(runs, ladder, balance_n, execution)
+    pages = _report_pages(runs, comparison, ladder, verdicts)
     if figures:
         from analyzer.report.document import write_figures
 
         files = write_figures(pages, path, figures)
-        return ReportOutcome(path, len(files), runs, comparison, files, ladder, reached)
+        return ReportOutcome(path, len(files), runs, comparison, files, ladder, reached, verdicts)
     title, subject = f"{specs[0].game.title}: balance report", ", ".join(s.name for s in specs)
     if is_html(path):
         from analyzer.report.html import write_html
@@ -116,7 +125,7 @@ def report_specs(specs: list, n: int | str, execution: Execution, out: str | Pat
         from analyzer.report.document import write_pdf
 
         count = write_pdf(pages, path, title=title, subject=subject)
-    return ReportOutcome(path, count, runs, comparison, skill=ladder, precision=reached)
+    return ReportOutcome(path, count, runs, comparison, skill=ladder, precision=reached, verdicts=verdicts)
 
 
 def _play_to_precision(specs: list, limit: int, execution: Execution, precision: float | str):
@@ -142,8 +151,23 @@ def _skill_ladder(spec, skill_n: int | None, execution: Execution):
     return skill_spec(spec, skill_n, replace(execution.derived("skill"), checkpoint=None))
 
 
-def _report_pages(runs, comparison, ladder):
-    """Title, then the comparison (several scenarios), then each scenario's section; pages are made lazily."""
+def _verdicts(runs, ladder, balance_n: int | None, execution: Execution) -> list:
+    """Each run's verdicts: its seat verdict with the balance search of the game's seat-compensating
+    option (not checkpointed, like the ladder), the first run's with the skill ladder."""
+    from analyzer.experiments.seat_balance import seat_compensation
+    from analyzer.verdicts import run_verdicts
+
+    found = []
+    for index, run in enumerate(runs):
+        compensation = seat_compensation(run, balance_n, execution.derived("balance", index))
+        skill = ladder.to_dict() if ladder is not None and index == 0 else None
+        found.append(run_verdicts(run.result.to_dict(), compensation, skill))
+    return found
+
+
+def _report_pages(runs, comparison, ladder, verdicts):
+    """Title, the verdicts, then the comparison (several scenarios), then each scenario's section; pages are
+    made lazily."""
     from analyzer.experiments import unique_names
     from analyzer.report.measure_pages import compared_components_page, measure_pages
     from analyzer.report.pages import comparison_pages, run_pages, slug, title_page
@@ -152,6 +176,9 @@ def _report_pages(runs, comparison, ladder):
     names = unique_names([run.spec.name for run in runs])
     palette = Palette(strategies=[seat.label for run in runs for seat in run.spec.seats], scenarios=names)
     yield title_page(runs, names, sum(run.result.info.wall_seconds for run in runs))
+    from analyzer.report.verdict_page import verdict_pages
+
+    yield from verdict_pages(names, verdicts)
     if comparison is not None:
         yield from comparison_pages(comparison, palette)
         compared = compared_components_page(comparison, palette)

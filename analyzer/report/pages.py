@@ -15,6 +15,7 @@ from analyzer.report.document import Page
 from analyzer.report.game_pages import game_pages
 from analyzer.report.layout import table_pages, text_page
 from analyzer.report.style import Palette, displayable, new_page, plot_page, text_block
+from analyzer.verdicts import seats_not_measurable, strategies_differ
 
 #: table rows that fit below a page of text
 MAX_INLINE_ROWS = 14
@@ -101,8 +102,11 @@ def summary_paragraphs(run: VariantRun) -> list[str]:
     ]
     fpa = d["first_player_advantage"]
     low, high = fpa["ci"]
-    verdict = ("the first player is favoured" if low > 0 else "the first player is at a disadvantage" if high < 0
-               else "no advantage is measurable at this number of games")
+    if strategies_differ(d):
+        verdict = seats_not_measurable(d)
+    else:
+        verdict = ("the first player is favoured" if low > 0 else "the first player is at a disadvantage"
+                   if high < 0 else "no advantage is measurable at this number of games")
     paragraphs.append(f"First-player advantage: {fpa['estimate'] * 100:+.2f} points of win rate "
                       f"(95% interval {low * 100:+.2f} to {high * 100:+.2f}): {verdict}.")
     balance = run.values["balance"]

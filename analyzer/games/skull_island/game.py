@@ -88,6 +88,8 @@ class SkullIsland(Game):
     strategies = STRATEGIES
     default_strategy = DEFAULT_STRATEGY
     more_players_option = "allow_more_players"
+    seat_compensation_option = "seat_bonus"
+    seat_compensation_span = 1000
     max_players_with_option = 8
     tally_type = Tally
 

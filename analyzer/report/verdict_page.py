@@ -1,0 +1,66 @@
+"""The report's first page after the title: the ranked verdicts of every scenario, with their actions."""
+
+from __future__ import annotations
+
+from analyzer.report.document import Page
+from analyzer.report.style import new_page, wrap
+from analyzer.verdicts import Verdict
+
+#: characters per line of a verdict's text, and the heights (page fractions) of a line and the gaps
+WIDTH = 125
+LINE = 0.028
+GAP = 0.018
+TOP = 0.87
+BOTTOM = 0.05
+#: colours of a verdict's rank by severity: something to fix, worth a look, nothing to do
+SEVERE, NOTABLE, CALM = "#b2182b", "#d6604d", "#4d4d4d"
+ACTION_COLOUR = "#1f4e79"
+
+
+def _colour(verdict: Verdict) -> str:
+    if verdict.severity >= 0.1:
+        return SEVERE
+    return NOTABLE if verdict.severity > 0 else CALM
+
+
+def verdict_pages(names: list[str], verdicts: list[list[Verdict]]) -> list[Page]:
+    """One block per scenario (a heading when there are several), each verdict as a bold numbered title,
+    its sentence and its action; as many pages as the text needs."""
+    pages: list[Page] = []
+    figure, y = None, BOTTOM
+
+    def room(lines: int) -> None:
+        nonlocal figure, y
+        if y - lines * LINE >= BOTTOM:
+            return
+        title = "Verdicts, most important first" + (" (continued)" if pages else "")
+        figure = new_page(title, "Each verdict: what the games show, with its 95% interval, and the action it "
+                                 "suggests.")
+        pages.append(Page("verdicts" if len(pages) == 0 else f"verdicts-{len(pages) + 1}", figure, plot=False))
+        y = TOP
+
+    def write(text: str, x: float = 0.05, **style) -> None:
+        nonlocal y
+        figure.text(x, y, text, ha="left", va="top", **style)
+        y -= LINE
+
+    for name, found in zip(names, verdicts, strict=True):
+        if len(names) > 1:
+            room(3)
+            write(f"Scenario {name}", fontsize=13, fontweight="bold")
+            y -= GAP / 2
+        if not found:
+            room(1)
+            write("No verdict: nothing measured calls for a change.", fontsize=10.5)
+        for rank, verdict in enumerate(found, start=1):
+            text = wrap(verdict.text, WIDTH)
+            action = wrap(f"Action: {verdict.action}", WIDTH)
+            room(1 + len(text) + len(action))
+            write(f"{rank}. {verdict.title}", fontsize=11.5, fontweight="bold", color=_colour(verdict))
+            for line in text:
+                write(line, x=0.07, fontsize=10)
+            for line in action:
+                write(line, x=0.07, fontsize=10, color=ACTION_COLOUR, fontstyle="italic")
+            y -= GAP
+        y -= GAP
+    return pages
