@@ -166,7 +166,7 @@ def test_every_form_of_the_command_writes_html(tmp_path):
     assert "&lt;script&gt;" in raw
     text = " ".join(outline.text)
     assert name in text and "</section><p>" in text
-    assert [section["heading"] for section in outline.sections][1] == f"Summary: {name}"
+    assert f"Summary: {name}" in [section["heading"] for section in outline.sections]
     # the same report as a PDF has as many pages
     pdf = run_cli(["report", "--scenario", hostile, "--n", N, "--seed", 1, "--quiet", "-o", tmp_path / "h.pdf"])
     assert f"({len(outline.sections)} pages" in pdf.stderr
