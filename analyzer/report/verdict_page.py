@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from analyzer.report.document import Page
-from analyzer.report.style import new_page, wrap
+from analyzer.report.style import displayable, new_page, wrap
 from analyzer.verdicts import Verdict
 
 #: characters per line of a verdict's text, and the heights (page fractions) of a line and the gaps
@@ -28,35 +28,40 @@ def verdict_pages(names: list[str], verdicts: list[list[Verdict]]) -> list[Page]
     its sentence and its action; as many pages as the text needs."""
     pages: list[Page] = []
     figure, y = None, BOTTOM
+    about = (f"Scenario {names[0]}. " if len(names) == 1 else "") + ("Each verdict: what the games show, with its 95% "
+                                                                      "interval, and the action it suggests.")
 
     def room(lines: int) -> None:
         nonlocal figure, y
         if y - lines * LINE >= BOTTOM:
             return
         title = "Verdicts, most important first" + (" (continued)" if pages else "")
-        figure = new_page(title, "Each verdict: what the games show, with its 95% interval, and the action it "
-                                 "suggests.")
-        pages.append(Page("verdicts" if len(pages) == 0 else f"verdicts-{len(pages) + 1}", figure, plot=False))
+        figure = new_page(title, about)
+        pages.append(Page("verdicts" if len(pages) == 0 else f"verdicts-{len(pages) + 1}", figure, plot=False,
+                          title=title, paragraphs=[about] if not pages else []))
         y = TOP
 
     def write(text: str, x: float = 0.05, **style) -> None:
         nonlocal y
-        figure.text(x, y, text, ha="left", va="top", **style)
+        figure.text(x, y, displayable(text), ha="left", va="top", **style)
         y -= LINE
 
     for name, found in zip(names, verdicts, strict=True):
         if len(names) > 1:
             room(3)
             write(f"Scenario {name}", fontsize=13, fontweight="bold")
+            pages[-1].paragraphs.append(f"Scenario {name}")
             y -= GAP / 2
         if not found:
             room(1)
             write("No verdict: nothing measured calls for a change.", fontsize=10.5)
+            pages[-1].paragraphs.append("No verdict: nothing measured calls for a change.")
         for rank, verdict in enumerate(found, start=1):
             text = wrap(verdict.text, WIDTH)
             action = wrap(f"Action: {verdict.action}", WIDTH)
             room(1 + len(text) + len(action))
             write(f"{rank}. {verdict.title}", fontsize=11.5, fontweight="bold", color=_colour(verdict))
+            pages[-1].paragraphs.append(f"{rank}. {verdict.title}: {verdict.text} Action: {verdict.action}")
             for line in text:
                 write(line, x=0.07, fontsize=10)
             for line in action:
