@@ -9,6 +9,7 @@ from analyzer.games.base import Game, Prepared, StrategyChoice
 from analyzer.games.skull_island import rules as rules_module
 from analyzer.games.skull_island import stats as stats_module
 from analyzer.games.skull_island.components import N_CARDS
+from analyzer.games.skull_island.coverage import COMPONENTS, MECHANICS
 from analyzer.games.skull_island.kernel import Inputs, Scratch, Tally, play_game
 from analyzer.games.skull_island.strategies import (
     DEFAULT_STRATEGY,
@@ -125,6 +126,12 @@ class SkullIsland(Game):
     def scratch(self, prepared: Prepared) -> Scratch:
         return Scratch(deck=padded_zeros(prepared.inputs.deck.shape[0]), totals=padded_zeros(prepared.players),
                        in_play=padded_zeros(prepared.players, np.bool_))
+
+    def mechanics(self, prepared: Prepared):
+        return MECHANICS
+
+    def components(self, prepared: Prepared):
+        return COMPONENTS
 
     def game_stats(self, totals, prepared):
         labels = [s.label for s in prepared.seats]

@@ -110,37 +110,46 @@ def island_allowed(card, cfg):
     return cfg[C_SKULL_ISLAND] != 0 and not (sabres_needed(card) > 0 and cfg[C_SEA_BLOCKS] != 0)
 
 
+@njit(cache=True, inline="always")
+def every_die_scores(card, dice):
+    """Do all the dice score (the full chest, storm aside)? No skull, and every monkey, parrot
+    and sabre in a set of 3 or more (monkeys and parrots together under monkey business) or a
+    sabre that the card's sea battle needs and has; coins and diamonds always score."""
+    if count(dice, SKULL) != 0:
+        return False
+    monkeys = count(dice, MONKEY)
+    parrots = count(dice, PARROT)
+    if card == MONKEY_BUSINESS:
+        if 0 < monkeys + parrots < 3:
+            return False
+    elif 0 < monkeys < 3 or 0 < parrots < 3:
+        return False
+    swords = count(dice, SWORD)
+    need = sabres_needed(card)
+    return not (0 < swords < 3 and not (need > 0 and swords >= need))
+
+
 @njit(cache=True)
 def set_points(card, dice, cfg, full_chest_allowed):
     """Points of the dice as they lie, before captain doubling and sea-battle bonus.
 
     Sets of each face (monkeys and parrots together under monkey business; the coin
     or diamond card counting as one more die of its face), 100 per coin and diamond,
-    and the full-chest bonus when every die scores (sabres of a won sea battle count).
+    and the full-chest bonus when every die scores (:func:`every_die_scores`).
     """
     coins = count(dice, COIN) + (1 if card == COIN_CARD else 0)
     diamonds = count(dice, DIAMOND) + (1 if card == DIAMOND_CARD else 0)
     points = set_value(cfg, coins) + set_value(cfg, diamonds) + cfg[C_COIN_DIAMOND] * (coins + diamonds)
     if card == STORM:
         return 2 * points
-    all_score = full_chest_allowed and count(dice, SKULL) == 0
     monkeys = count(dice, MONKEY)
     parrots = count(dice, PARROT)
     if card == MONKEY_BUSINESS:
-        animals = monkeys + parrots
-        points += set_value(cfg, animals)
-        if 0 < animals < 3:
-            all_score = False
+        points += set_value(cfg, monkeys + parrots)
     else:
         points += set_value(cfg, monkeys) + set_value(cfg, parrots)
-        if 0 < monkeys < 3 or 0 < parrots < 3:
-            all_score = False
-    swords = count(dice, SWORD)
-    points += set_value(cfg, swords)
-    need = sabres_needed(card)
-    if 0 < swords < 3 and not (need > 0 and swords >= need):
-        all_score = False
-    if all_score:
+    points += set_value(cfg, count(dice, SWORD))
+    if full_chest_allowed and every_die_scores(card, dice):
         points += cfg[C_FULL_CHEST]
     return points
 
