@@ -98,6 +98,21 @@ def _scenario_files():
     return sorted(str(path) for path in Path(__file__).resolve().parent.parent.glob("scenarios/*/*.toml"))
 
 
+def _check_measures(game, prepared, aggregates):
+    """Every game notes its standings every game, declares its mechanics and components, and
+    reports them in arrays of the declared sizes (see analyzer.engine.quality)."""
+    mechanics, components = game.mechanics(prepared), game.components(prepared)
+    assert mechanics and components, "a game declares its mechanics and components"
+    assert len({m.name for m in mechanics}) == len(mechanics) and len({c.name for c in components}) == len(components)
+    assert int(aggregates["quality_games"][0]) == SMALL, "every game notes its standings"
+    assert int(aggregates["margin_hist"].sum()) == SMALL
+    assert aggregates["mechanic_games"].shape == (len(mechanics),)
+    assert 0 <= aggregates["mechanic_games"].min() and aggregates["mechanic_games"].max() <= SMALL
+    assert aggregates["component_holders"].shape == (len(components),)
+    assert aggregates["component_holders"].max() <= SMALL * prepared.players
+    assert (aggregates["component_draws"] >= aggregates["component_holders"]).all()
+
+
 def _check_run(spec):
     """Game i is the same whichever chunk or worker plays it; the rows add up to the aggregates."""
     game = spec.game
@@ -120,6 +135,7 @@ def _check_run(spec):
         assert np.array_equal(np.bincount(lengths, minlength=len(histogram)), histogram), unit
     for column in game.record_columns:
         assert len(rows[column]) == SMALL
+    _check_measures(game, prepared, aggregates)
     totals = run(game, prepared, 2 * SMALL, seed=77, workers=1)
     assert run(game, prepared, 2 * SMALL, seed=77, workers=2).equals(totals)
 

@@ -59,10 +59,6 @@ from analyzer.games.skull_island.scoring import card_skulls, every_die_scores, i
 from analyzer.games.skull_island.solver_space import SCORES, final_round_table, state_index, table_decision
 from analyzer.games.skull_island.strategies import OPTIMAL_EV, OPTIMAL_WIN, P_FINAL_ROUND, P_NOISE, RANDOM
 
-#: the engine's :func:`note_standings`, inlined here: called out of line, once a round, it cost about
-#: 7% of a standard game's time (measured against this inlined form of the same function)
-note_standings_inline = njit(inline="always", nogil=True)(note_standings.py_func)
-
 
 class Inputs(NamedTuple):
     """The kernel inputs of a run (read only).
@@ -352,7 +348,7 @@ def play_game(inputs, state, key, scratch, tally, outcome, game_records, row):
                 trigger = seat
                 last_turns_left = players - 1
                 seen |= 1 << FINAL_ROUND
-        note_standings_inline(outcome, totals)
+        note_standings(outcome, totals)
         if playoff:
             extra += 1
         if finished or playoff:
