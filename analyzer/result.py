@@ -95,6 +95,7 @@ class Result(Rendered):
             "game_stats": game.game_stats(t, self.prepared),
             "quality": measures.quality(t, game.score_unit, self.prepared.score_bins[1]),
             "mechanics": measures.mechanics(t, game.mechanics(self.prepared)),
+            "safeguards": [m.name for m in game.mechanics(self.prepared) if m.safeguard],
             "components": measures.components(t, game.components(self.prepared), players),
             "run": {
                 "version": __version__,

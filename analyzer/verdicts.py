@@ -269,16 +269,33 @@ def _effect(component: dict, unit: str) -> str:
     return text
 
 
+#: a card every player meets swings games by design: its verdict weighs half as much as an imbalance
+#: between alternatives of the same size
+LUCK_WEIGHT = 0.5
+
+
+def _named(component: dict) -> str:
+    name, kind = component["component"], component.get("kind", "component")
+    return name if kind.lower() in name.lower() else f"{name} ({kind})"
+
+
 def component_verdict(run: dict) -> Verdict | None:
-    """The component that moves the win rate most (those not measurable, with a null effect, left out)."""
+    """The component that moves the win rate most (those not measurable, with a null effect, left out).
+
+    What a player may or may not get (a captain, a ship, a mascot: ``presence``) is weighed
+    first: among such alternatives an imbalance is a design choice. Only a game where every
+    player meets every component (fortune cards, specials: ``per draw``) is judged by the
+    card that swings a game most, which is luck by design.
+    """
     components = [c for c in run.get("components") or [] if c.get("win_rate_effect") is not None]
     if not components:
         return None
-    ranked = sorted(components, key=lambda c: -abs(c["win_rate_effect"]))
+    presence = [c for c in components if c.get("measure") != "per draw"]
+    ranked = sorted(presence or components, key=lambda c: -abs(c["win_rate_effect"]))
     top = ranked[0]
     name, kind = top["component"], top.get("kind", "component")
     unit = run.get("score_unit", "points")
-    text = f"{name} ({kind}): {_effect(top, unit)}."
+    text = f"{_named(top)}: {_effect(top, unit)}."
     if not _excludes_zero(top["win_rate_effect_ci"]):
         return Verdict("component", "No component measurably moves the win rate",
                        f"The largest effect: {text}", "None at this precision.", 0.0)
@@ -287,20 +304,27 @@ def component_verdict(run: dict) -> Verdict | None:
     if opposite:
         other = opposite[0]
         text += f" At the other end, {other['component']}: {_effect(other, unit)}."
-    if top["win_rate_effect"] > 0:
+    if not presence:
+        title = f"{name} swings games most"
+        action = (f"If {name} decides more games than you want, soften it: of all the components every player "
+                  f"meets, it moves the win rate most each time it comes up.")
+    elif top["win_rate_effect"] > 0:
         title = f"{name} is the strongest {kind}"
         action = f"Weaken {name} (or strengthen the other {kind}s): of all components it moves the win rate most."
     else:
         title = f"{name} is the weakest {kind}"
         action = f"Strengthen {name}: of all components it moves the win rate most."
-    return Verdict("component", title, text, action, abs(top["win_rate_effect"]) * run["players"])
+    severity = abs(top["win_rate_effect"]) * run["players"]
+    return Verdict("component", title, text, action, severity if presence else severity * LUCK_WEIGHT)
 
 
 def mechanics_verdict(run: dict) -> Verdict | None:
     mechanics = run.get("mechanics")
     if not mechanics:
         return None
-    rare = sorted(((share, name) for name, share in mechanics.items() if share is not None and share < RARE_SHARE))
+    safeguards = set(run.get("safeguards") or ())
+    rare = sorted(((share, name) for name, share in mechanics.items()
+                   if share is not None and share < RARE_SHARE and name not in safeguards))
     if not rare:
         return None
     n = run["n"]
@@ -313,7 +337,7 @@ def mechanics_verdict(run: dict) -> Verdict | None:
 
     named = "; ".join(shown(share, name) for share, name in rare[:MAX_RARE_NAMED])
     more = f"; and {len(rare) - MAX_RARE_NAMED} more" if len(rare) > MAX_RARE_NAMED else ""
-    return Verdict("mechanics", f"{len(rare)} of {len(mechanics)} mechanics almost never happen",
+    return Verdict("mechanics", f"{len(rare)} of {len(mechanics) - len(safeguards)} mechanics almost never happen",
                    f"Share of games in which each triggered (95% interval): {named}{more}.",
                    "Make them come up more often, or cut them: a rule that almost never triggers costs rules "
                    "text and table time for nothing.", RARE_MECHANICS_SEVERITY)

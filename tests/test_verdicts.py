@@ -12,7 +12,7 @@ from analyzer.execution import Execution
 from analyzer.experiments import balance_spec
 from analyzer.report import report
 from analyzer.runspec import resolve
-from analyzer.verdicts import SeatCompensation, run_verdicts, seat_verdict
+from analyzer.verdicts import SeatCompensation, component_verdict, mechanics_verdict, run_verdicts, seat_verdict
 from tests.cli_checks import assert_one_line_error, run_cli
 
 SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios" / "skull-island"
@@ -130,11 +130,30 @@ def test_unmeasured_values_are_left_out():
                "lead_changes": {"value": None, "ci": None}}
     verdicts = run_verdicts(run_dict(FAVOURED, components=[never, draw], quality=quality))
     assert [v.kind for v in verdicts] == ["seat-advantage", "component"]
-    assert verdicts[1].title == "sea-battle-4 is the weakest fortune card"
+    assert verdicts[1].title == "sea-battle-4 swings games most"  # only cards every player meets: luck
     said = verdicts[1].text
     assert "the seat that meets it wins 2.00 points less often than the average seat, per time met (95% interval " \
            "-2.50 to -1.50)" in said and "scores -190.0 points." in said
     assert [v.kind for v in run_verdicts(run_dict(FAVOURED, components=[never]))] == ["seat-advantage"]
+
+
+def test_what_a_player_may_get_is_weighed_before_the_luck_of_the_draw():
+    card = {"component": "LIFE card: tiles", "kind": "LIFE card", "measure": "per draw", "win_rate_effect": 0.09,
+            "win_rate_effect_ci": [0.085, 0.095], "score_effect": 1200.0, "score_effect_ci": [1150.0, 1250.0]}
+    captain = {"component": "Bootstrap Bill", "kind": "captain", "measure": "presence", "win_rate_effect": -0.04,
+               "win_rate_effect_ci": [-0.05, -0.03], "score_effect": -400.0, "score_effect_ci": [-450.0, -350.0]}
+    verdict = component_verdict(run_dict(FAVOURED, components=[card, captain]))
+    assert verdict.title == "Bootstrap Bill is the weakest captain"
+    assert verdict.text.startswith("Bootstrap Bill (captain): the seats that get it win 4.00 points less often")
+
+
+def test_a_safeguard_is_never_called_a_rare_mechanic():
+    run = run_dict(FAVOURED)
+    run["mechanics"] = {"raid": 0.97, "mutiny": 0.004, "turn cap reached": 0.0}
+    run["safeguards"] = ["turn cap reached"]
+    verdict = mechanics_verdict(run)
+    assert verdict.title == "1 of 2 mechanics almost never happen"
+    assert "mutiny" in verdict.text and "turn cap" not in verdict.text
 
 
 def test_length_on_target():
@@ -168,8 +187,9 @@ def test_several_scenarios_get_verdicts_each_and_no_balance_leaves_the_search_ou
                       SCENARIOS / "target-8000.toml", "--n", 2000, "--seed", 1, "--quiet", "--no-skill",
                       "--no-balance", "-o", path])
     assert result.exit_code == 0, result.output
-    page = " ".join(PdfReader(path).pages[1].extract_text().split())
-    assert page.startswith("Verdicts, most important first")
+    texts = [" ".join(page.extract_text().split()) for page in PdfReader(path).pages]
+    page = " ".join(text for text in texts[1:] if text.startswith("Verdicts, most important first"))
+    assert texts[1].startswith("Verdicts, most important first")
     assert page.index("Scenario Standard") < page.index("Scenario Target 8000")
     assert page.count("the report's search was left out with --no-balance") == 2
     assert "analyze balance --scenario" in page and "--param seat_bonus=0:1000" in page

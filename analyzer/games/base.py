@@ -53,6 +53,9 @@ class Mechanic:
 
     name: str
     description: str
+    #: a cap of the simulation (a game stopped at ``max_turns``), not a rule of the game: its share
+    #: is reported, but it is never called a rare mechanic
+    safeguard: bool = False
 
 
 #: how a component's effect is measured: held or not, or per time a player meets it

@@ -39,7 +39,7 @@ MECHANICS = (
     Mechanic("LIFE tile taken", "a LIFE tile is taken from the pile or another player"),
     Mechanic("tile pile ran dry", "a LIFE tile was due and the pile was empty"),
     Mechanic("mascot bought", "a player ends the game with a mascot"),
-    Mechanic("turn cap reached", "the game was stopped by max_turns before every player retired"),
+    Mechanic("turn cap reached", "the game was stopped by max_turns before every player retired", safeguard=True),
     *(Mechanic(f"landed on {kind.replace('_', ' ')}", f"a player ends a move on a {kind.replace('_', ' ')} space")
       for kind in SPACE_KINDS[1:]),
     *(Mechanic(f"LIFE card: {action.replace('_', ' ')}", f"a player draws a LIFE card that says "

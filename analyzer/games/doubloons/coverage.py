@@ -57,7 +57,7 @@ MECHANICS = (
     Mechanic("Redeal", "the deal is redone: no number card was left to start the discard pile"),
     Mechanic("Fewer chests", "a pirate plays a round with one chest fewer for each round it has won"),
     Mechanic("Win in the final turns", "a pirate also finishes the round in the final turns (final_turns)"),
-    Mechanic("Round cap", "a round reaches max_turns_per_round and the match stops unfinished"),
+    Mechanic("Round cap", "a round reaches max_turns_per_round and the match stops unfinished", safeguard=True),
 )
 
 COMPONENTS = tuple(Component(name, "special card", PER_DRAW) for name in SPECIAL_NAMES)

@@ -69,6 +69,6 @@ assert N_MECHANICS < 63  # the kernel gathers them as the bits of one int64
 MECHANICS = (
     *(Mechanic(CARD_TITLES[card][0], f"the {CARD_TITLES[card][0].lower()} card was drawn: {CARD_TITLES[card][1]}")
       for card in DRAWN_CARDS),
-    *(Mechanic(name, description) for name, description in _EVENTS),
+    *(Mechanic(name, description, safeguard=name == "Round cap") for name, description in _EVENTS),
 )
 COMPONENTS = tuple(Component(CARD_TITLES[card][0], "fortune card", PER_DRAW) for card in DRAWN_CARDS)
