@@ -96,6 +96,7 @@ class Result(Rendered):
             "quality": measures.quality(t, game.score_unit, self.prepared.score_bins[1]),
             "mechanics": measures.mechanics(t, game.mechanics(self.prepared)),
             "safeguards": [m.name for m in game.mechanics(self.prepared) if m.safeguard],
+            "switched_off": [m.name for m in game.mechanics(self.prepared) if m.switched_off(self.spec.rules)],
             "components": measures.components(t, game.components(self.prepared), players),
             "run": {
                 "version": __version__,

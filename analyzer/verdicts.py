@@ -322,11 +322,12 @@ def mechanics_verdict(run: dict) -> Verdict | None:
     mechanics = run.get("mechanics")
     if not mechanics:
         return None
-    safeguards = set(run.get("safeguards") or ())
+    left_out = set(run.get("safeguards") or ()) | set(run.get("switched_off") or ())
     rare = sorted(((share, name) for name, share in mechanics.items()
-                   if share is not None and share < RARE_SHARE and name not in safeguards))
+                   if share is not None and share < RARE_SHARE and name not in left_out))
     if not rare:
         return None
+    off = sorted(set(run.get("switched_off") or ()) & set(mechanics))
     n = run["n"]
 
     def shown(share: float, name: str) -> str:
@@ -337,8 +338,9 @@ def mechanics_verdict(run: dict) -> Verdict | None:
 
     named = "; ".join(shown(share, name) for share, name in rare[:MAX_RARE_NAMED])
     more = f"; and {len(rare) - MAX_RARE_NAMED} more" if len(rare) > MAX_RARE_NAMED else ""
-    return Verdict("mechanics", f"{len(rare)} of {len(mechanics) - len(safeguards)} mechanics almost never happen",
-                   f"Share of games in which each triggered (95% interval): {named}{more}.",
+    switched = f" Switched off by these rules, so not counted: {', '.join(off)}." if off else ""
+    return Verdict("mechanics", f"{len(rare)} of {len(set(mechanics) - left_out)} mechanics almost never happen",
+                   f"Share of games in which each triggered (95% interval): {named}{more}.{switched}",
                    "Make them come up more often, or cut them: a rule that almost never triggers costs rules "
                    "text and table time for nothing.", RARE_MECHANICS_SEVERITY)
 

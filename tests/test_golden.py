@@ -20,7 +20,7 @@ def without_new_options(result: dict, expected: dict, game_id: str) -> dict:
 
 #: top-level JSON keys added since some recordings (new measures, verdicts, a scenario's target length):
 #: compared where a recording holds them (a new key adds to the JSON, it changes none of the recorded numbers)
-ADDED_KEYS = ("quality", "mechanics", "safeguards", "components", "target_length", "verdicts")
+ADDED_KEYS = ("quality", "mechanics", "safeguards", "switched_off", "components", "target_length", "verdicts")
 
 
 def without_added_keys(result: dict, expected: dict) -> dict:

@@ -154,6 +154,11 @@ def test_a_safeguard_is_never_called_a_rare_mechanic():
     verdict = mechanics_verdict(run)
     assert verdict.title == "1 of 2 mechanics almost never happen"
     assert "mutiny" in verdict.text and "turn cap" not in verdict.text
+    run["mechanics"]["storm"] = 0.0
+    run["switched_off"] = ["storm"]  # a promo card the rules leave out of the deck
+    verdict = mechanics_verdict(run)
+    assert verdict.title == "1 of 2 mechanics almost never happen"
+    assert verdict.text.endswith("Switched off by these rules, so not counted: storm.")
 
 
 def test_length_on_target():

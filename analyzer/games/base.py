@@ -17,6 +17,7 @@ exact solution or a solver; report pages of its own) it declares through
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -56,6 +57,12 @@ class Mechanic:
     #: a cap of the simulation (a game stopped at ``max_turns``), not a rule of the game: its share
     #: is reported, but it is never called a rare mechanic
     safeguard: bool = False
+    #: whether a rule set allows it at all (``possible(rules)``; None: always): one switched off by the
+    #: rules (a promo card not in the deck, a house rule off) is listed apart, never called rare
+    possible: Callable[[dict], bool] | None = None
+
+    def switched_off(self, rules: dict) -> bool:
+        return self.possible is not None and not self.possible(rules)
 
 
 #: how a component's effect is measured: held or not, or per time a player meets it

@@ -205,3 +205,16 @@ def test_a_player_who_never_rerolls_never_uses_the_sorceress():
     assert simulate(1000, strategies=("set-chaser",), rules={"deck": deck})["mechanics"][
         "Sorceress rerolls a skull"] > 0
 
+
+
+def test_mechanics_the_rules_rule_out_are_listed_as_switched_off():
+    from analyzer.api import simulate
+
+    standard = simulate(game="skull-island", n=200, seed=3).to_dict()
+    assert {"Storm (promo)", "Peace (promo)", "Seat bonus", "Tie play-off round", "Skull Island off",
+            "Floor at zero"} <= set(standard["switched_off"])
+    assert "Skull Island" not in standard["switched_off"] and "Round cap" in standard["safeguards"]
+    house = simulate(game="skull-island", n=200, seed=3, sets=["promo_storm=2", "skull_island=false",
+                                                                "seat_bonus=100"]).to_dict()
+    assert {"Storm (promo)", "Skull Island off", "Seat bonus"}.isdisjoint(house["switched_off"])
+    assert "Skull Island" in house["switched_off"]

@@ -31,11 +31,11 @@ SCORE_BINS = (-20000, 250, 600)
 
 #: the mechanics in the kernel's order: its events (``layout.EVENTS``), then kernel.MECHANIC_MASCOT, MECHANIC_CAPPED
 MECHANICS = (
-    Mechanic("raid", "a player raids another (a space or a spin lets them attack)"),
-    Mechanic("raid won", "a raider beats the defender's ship"),
+    Mechanic("raid", "a player raids another (a space or a spin lets them attack)", possible=lambda r: r["raids"]),
+    Mechanic("raid won", "a raider beats the defender's ship", possible=lambda r: r["raids"]),
     Mechanic("shipyard wait", "a player waits at the shipyard for a ship"),
-    Mechanic("loan at the shipyard", "a player takes a loan to buy a ship"),
-    Mechanic("loan", "a player takes a loan"),
+    Mechanic("loan at the shipyard", "a player takes a loan to buy a ship", possible=lambda r: r["loans"]),
+    Mechanic("loan", "a player takes a loan", possible=lambda r: r["loans"]),
     Mechanic("LIFE tile taken", "a LIFE tile is taken from the pile or another player"),
     Mechanic("tile pile ran dry", "a LIFE tile was due and the pile was empty"),
     Mechanic("mascot bought", "a player ends the game with a mascot"),

@@ -49,14 +49,15 @@ MECHANICS = (
     Mechanic("Special taken from the discard", "a pirate takes a parrot or an unused key from the discard pile"),
     Mechanic("Parrot freed", "a number card replaces the pirate's parrot"),
     Mechanic("Freed parrot moves on", "the freed parrot moves at once to another closed chest "
-                                      "(freed_parrot_moves)"),
+                                      "(freed_parrot_moves)", possible=lambda rules: rules["freed_parrot_moves"]),
     Mechanic("Freed parrot discarded", "the freed parrot is discarded (no closed chest left for it, "
                                        "or freed_parrot_moves off)"),
     Mechanic("Deck refill", "the deck runs out and is refilled from the discard pile"),
     Mechanic("Turn passed", "nothing can be drawn: the deck is empty and the discard pile's top card is barred"),
     Mechanic("Redeal", "the deal is redone: no number card was left to start the discard pile"),
     Mechanic("Fewer chests", "a pirate plays a round with one chest fewer for each round it has won"),
-    Mechanic("Win in the final turns", "a pirate also finishes the round in the final turns (final_turns)"),
+    Mechanic("Win in the final turns", "a pirate also finishes the round in the final turns (final_turns)",
+             possible=lambda rules: rules["final_turns"]),
     Mechanic("Round cap", "a round reaches max_turns_per_round and the match stops unfinished", safeguard=True),
 )
 

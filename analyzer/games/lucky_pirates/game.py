@@ -18,7 +18,8 @@ MECHANICS = (
     Mechanic("duel treasure", "the winner of a duel on a shared card gains a treasure"),
     Mechanic("ship takes a treasure", "the pirate-ship card takes a treasure back to the provisions"),
     Mechanic("dry draw", "a pirate is due a treasure and the provisions are empty"),
-    Mechanic("steal", "with steal_when_empty, a dry draw takes the treasure from the richest other pirate"),
+    Mechanic("steal", "with steal_when_empty, a dry draw takes the treasure from the richest other pirate",
+             possible=lambda rules: rules["steal_when_empty"]),
     Mechanic("duel", "two or more pirates on one card fight a duel"),
 )
 CARD_COMPONENTS = (

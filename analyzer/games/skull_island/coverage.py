@@ -66,9 +66,32 @@ _EVENTS = (
 N_MECHANICS = len(DRAWN_CARDS) + len(_EVENTS)
 assert N_MECHANICS < 63  # the kernel gathers them as the bits of one int64
 
+def _in_deck(card: str):
+    promo = {"storm": "promo_storm", "peace": "promo_peace"}.get(card)
+    if promo:
+        return lambda rules: rules[promo] > 0 or rules["deck"].get(card, 0) > 0
+    return lambda rules: rules["deck"].get(card, 0) > 0
+
+
+#: the rules that allow an event at all (events not named here are always possible)
+_POSSIBLE = {
+    "Skull Island": lambda rules: rules["skull_island"],
+    "Sea battle blocks Skull Island": lambda rules: rules["skull_island"] and rules["sea_battle_blocks_island"],
+    "Skull Island off": lambda rules: not rules["skull_island"],
+    "Full chest bonus": lambda rules: rules["full_chest_bonus"] != 0,
+    "Storm skulls hit opponents": _in_deck("storm"),
+    "Peace penalty": lambda rules: _in_deck("peace")(rules) and rules["peace_penalty"] != 0,
+    "Peace spares opponents": lambda rules: _in_deck("peace")(rules) and rules["skull_island"],
+    "Floor at zero": lambda rules: rules["floor_at_zero"],
+    "Deck reshuffled": lambda rules: rules["card_draw"] == "deck",
+    "Tie play-off round": lambda rules: rules["tie_rule"] == "extra-round",
+    "Seat bonus": lambda rules: rules["seat_bonus"] != 0,
+}
+
 MECHANICS = (
-    *(Mechanic(CARD_TITLES[card][0], f"the {CARD_TITLES[card][0].lower()} card was drawn: {CARD_TITLES[card][1]}")
-      for card in DRAWN_CARDS),
-    *(Mechanic(name, description, safeguard=name == "Round cap") for name, description in _EVENTS),
+    *(Mechanic(CARD_TITLES[card][0], f"the {CARD_TITLES[card][0].lower()} card was drawn: {CARD_TITLES[card][1]}",
+               possible=_in_deck(card)) for card in DRAWN_CARDS),
+    *(Mechanic(name, description, safeguard=name == "Round cap", possible=_POSSIBLE.get(name))
+      for name, description in _EVENTS),
 )
 COMPONENTS = tuple(Component(CARD_TITLES[card][0], "fortune card", PER_DRAW) for card in DRAWN_CARDS)
