@@ -95,11 +95,21 @@ def summary_paragraphs(run: VariantRun) -> list[str]:
     paragraphs = [
         f"{d['n']:,} games of {players_text(run.spec)} under {rules_text(run.spec)}. "
         f"A fair game gives every seat {pct(fair)} of the wins.",
-        f"Fairest seat: seat {fairest['seat']} ({fairest['strategy']}) wins {pct(fairest['win_rate'])} "
-        f"({ci(fairest['win_rate_ci'])}), {abs(fairest['win_rate'] - fair) * 100:.2f} points from the fair share.",
-        f"Least fair seat: seat {least['seat']} ({least['strategy']}) wins {pct(least['win_rate'])} "
-        f"({ci(least['win_rate_ci'])}), {(least['win_rate'] - fair) * 100:+.2f} points from the fair share.",
     ]
+    if strategies_differ(d):
+        paragraphs.append(f"Best seat: seat {seats[top]['seat']} ({seats[top]['strategy']}) wins "
+                          f"{pct(seats[top]['win_rate'])} ({ci(seats[top]['win_rate_ci'])}); worst: seat "
+                          f"{seats[bottom]['seat']} ({seats[bottom]['strategy']}) {pct(seats[bottom]['win_rate'])} "
+                          f"({ci(seats[bottom]['win_rate_ci'])}). The seats play different strategies, so these gaps "
+                          f"mix the strategies' strength with the seats': no seat is fairer or less fair from this "
+                          f"run alone.")
+    else:
+        paragraphs += [
+            f"Fairest seat: seat {fairest['seat']} ({fairest['strategy']}) wins {pct(fairest['win_rate'])} "
+            f"({ci(fairest['win_rate_ci'])}), {abs(fairest['win_rate'] - fair) * 100:.2f} points from the fair share.",
+            f"Least fair seat: seat {least['seat']} ({least['strategy']}) wins {pct(least['win_rate'])} "
+            f"({ci(least['win_rate_ci'])}), {(least['win_rate'] - fair) * 100:+.2f} points from the fair share.",
+        ]
     fpa = d["first_player_advantage"]
     low, high = fpa["ci"]
     if strategies_differ(d):
