@@ -269,9 +269,7 @@ def _effect(component: dict, unit: str) -> str:
     return text
 
 
-#: a card every player meets swings games by design: its verdict weighs half as much as an imbalance
-#: between alternatives of the same size
-LUCK_WEIGHT = 0.5
+LUCK_WEIGHT = 0.5  # a card every player meets swings games by design: half the weight of an imbalance
 
 
 def _named(component: dict) -> str:
