@@ -7,7 +7,7 @@ import pytest
 from analyzer.engine.chunks import Chunk
 from analyzer.engine.runner import run_chunks
 from analyzer.games.doubloons import GAME
-from analyzer.games.doubloons.lookahead import choose, deal_unseen, worth_searching
+from analyzer.games.doubloons.lookahead import beats, choose, deal_unseen, worth_searching
 from analyzer.games.doubloons.play_area import V_REFILLS
 from analyzer.games.doubloons.turns import DECIDE, TAKE_DISCARD, begin_round, continue_round
 from tests.cli_checks import assert_one_line_error, run_cli
@@ -44,6 +44,18 @@ def test_it_finds_the_winning_discard_that_its_random_base_would_miss_half_the_t
         assert worth_searching(t.pirates, t.shared, 0)
         choice, violations = choose(t.pirates, t.shared, t.inputs, t.rng)
         assert (choice, violations) == (TAKE_DISCARD, 0)
+
+
+@pytest.mark.parametrize("gain_sum, square_sum, n, evidence, expected", [
+    (4, 4, 64, 2.0, True),  # 4 playouts of 64 won by the choice, none lost: mean 1/16, 2.07 standard errors
+    (3, 3, 64, 2.0, False),  # 3 of 64: 1.77 standard errors
+    (3, 3, 64, 1.0, True),
+    (0, 8, 64, 0.0, False),  # as many won as lost: not better
+    (5, 5, 5, 10.0, True),  # won every playout: no spread at all
+])
+def test_a_choice_beats_the_base_choice_by_standard_errors_of_the_paired_difference(
+        gain_sum, square_sum, n, evidence, expected):
+    assert beats(gain_sum, square_sum, n, evidence) == expected
 
 
 @pytest.mark.parametrize("top, opens", [(5, True), (7, False)])

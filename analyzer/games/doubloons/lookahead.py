@@ -3,10 +3,13 @@
 When a searching pirate must decide, the round loop stops (:func:`turns.continue_round`
 returns ``DECIDE``) and :func:`choose` decides: every legal candidate is tried with
 ``rollouts`` playouts to the end of the round, every pirate playing the searcher's base
-strategy at its default parameters, and the candidate with the best mean outcome is
-played, provided it beats the base strategy's own choice by more than ``evidence``
-standard errors of the paired difference (else the base strategy's choice is played:
-with few playouts the best mean is mostly luck, and chasing it loses). Winning the round
+strategy at its default parameters. The candidate with the best mean outcome is
+promising if it beats the base strategy's own choice by more than ``SCREENING``
+standard errors of the paired difference; it is played only if ``CONFIRMATION`` times as
+many fresh playouts of the two alone show it better by more than ``evidence`` standard
+errors (else the base strategy's choice is played). With few playouts the best mean is
+mostly luck, and chasing it loses; the fresh playouts judge the one candidate picked
+without the luck that picked it. Winning the round
 is all a decision can change: the next round is dealt afresh. Deck or discard with a
 number on the discard pile is not searched while the deck and the chests are one deal
 (:func:`worth_searching`): the answer is known.
@@ -59,6 +62,12 @@ from analyzer.games.doubloons.play_area import (
 )
 from analyzer.games.doubloons.strategies import P_BASE, P_EVIDENCE, P_NOISE, P_OBJECTIVE, P_ROLLOUTS, SCORE
 from analyzer.games.doubloons.turns import N_EVENTS, ROUND_CAPPED, TAKE_DISCARD, continue_round, resolve
+
+#: the screening: a candidate whose playouts beat the base strategy's choice by this many
+#: standard errors is promising ...
+SCREENING = 1.0
+#: ... and is played only if CONFIRMATION times as many fresh playouts confirm it (by ``evidence``)
+CONFIRMATION = 4
 
 
 @njit(cache=True)
@@ -157,6 +166,27 @@ def base_choice(pirates, shared, playout, p, rng):
 
 
 @njit(cache=True)
+def playout_worth(pirates, shared, playout, p, candidate, key, r, by_score, area, area_shared, events, state,
+                  hidden):
+    """What playout r of ``candidate`` is worth to p, and the audit violations found in it."""
+    copy_play_area(pirates, shared, area, area_shared)
+    seed_playout(state, key, r)
+    deal_unseen(area, area_shared, state, hidden)
+    resolve(area, area_shared, events, candidate)
+    outcome, found = continue_round(area, area_shared, playout, events, state)
+    return worth(area, p, outcome, by_score), found
+
+
+@njit(cache=True)
+def beats(gain_sum, square_sum, n, evidence):
+    """Do n paired differences summing to ``gain_sum`` (squares: ``square_sum``) put their
+    mean more than ``evidence`` standard errors above 0?"""
+    mean = gain_sum / n
+    spread = square_sum / n - mean * mean  # the paired difference's variance
+    return mean > 0 and mean * mean * n > evidence * evidence * spread
+
+
+@njit(cache=True)
 def worth_searching(pirates, shared, p):
     """Can the decision at hand go either way? Not deck or discard with a number on the
     discard pile while the deck and the closed chests are one random deal: a number that
@@ -217,23 +247,35 @@ def choose(pirates, shared, inputs, rng):
     rollouts = np.int64(inputs.params[p, P_ROLLOUTS])
     for r in range(rollouts):
         for c in range(count):
-            copy_play_area(pirates, shared, area, area_shared)
-            seed_playout(state, key, r)
-            deal_unseen(area, area_shared, state, hidden)
-            resolve(area, area_shared, events, candidates[c])
-            outcome, found = continue_round(area, area_shared, playout, events, state)
+            worths[c], found = playout_worth(pirates, shared, playout, p, candidates[c], key, r, by_score,
+                                             area, area_shared, events, state, hidden)
             violations += found
-            worths[c] = worth(area, p, outcome, by_score)
         for c in range(count):
             gain = worths[c] - worths[favourite]
             gains[c] += gain
             squares[c] += gain * gain
-    evidence = inputs.params[p, P_EVIDENCE]
-    best = 0.0
+    best = -1  # the candidate the screening found most promising
+    best_mean = 0.0
     for c in range(count):
         mean = gains[c] / rollouts
-        spread = squares[c] / rollouts - mean * mean  # the paired difference's variance
-        if mean > best and mean * mean * rollouts > evidence * evidence * spread:
-            best = mean
-            choice = candidates[c]
+        if mean > best_mean and beats(gains[c], squares[c], rollouts, SCREENING):
+            best = c
+            best_mean = mean
+    if best < 0:
+        return choice, violations
+    # the confirmation: fresh playouts of the promising candidate against the base's choice
+    gain_sum = 0.0
+    square_sum = 0.0
+    confirmations = CONFIRMATION * rollouts
+    for r in range(rollouts, rollouts + confirmations):
+        challenger, found = playout_worth(pirates, shared, playout, p, candidates[best], key, r, by_score,
+                                          area, area_shared, events, state, hidden)
+        violations += found
+        incumbent, found = playout_worth(pirates, shared, playout, p, choice, key, r, by_score,
+                                         area, area_shared, events, state, hidden)
+        violations += found
+        gain_sum += challenger - incumbent
+        square_sum += (challenger - incumbent) ** 2
+    if gain_sum > 0 and beats(gain_sum, square_sum, confirmations, inputs.params[p, P_EVIDENCE]):
+        return candidates[best], violations
     return choice, violations
