@@ -13,7 +13,7 @@ from analyzer.runspec import resolve
 GAMES = 1_000_000
 PLAYERS = 3
 GOAL_SECONDS = 15.0
-LOOKAHEAD_GAMES = 4000
+LOOKAHEAD_GAMES = 2000
 
 
 def timed(strategies: list[str], players: int, games: int, workers: int) -> tuple[dict, float, float]:

@@ -54,15 +54,17 @@ STRATEGIES = HEURISTICS + (
     Strategy(
         "lookahead",
         "searches: tries every legal choice with playouts to the end of the round, every pirate playing the "
-        "base strategy and the cards it cannot see dealt at random, and plays the best on average when it beats "
-        "the base strategy's own choice by enough; slower than the others: at its defaults a 2-player match "
-        "against saboteur takes about 280 times as long as one between saboteurs",
-        (Option("rollouts", "int", 16, "playouts per legal choice at each decision", low=1, high=10000),
+        "base strategy and the cards it cannot see dealt at random, and plays the best on average only when fresh "
+        "playouts confirm it beats the base strategy's own choice; slower than the others: at its defaults a "
+        "2-player match against saboteur takes about 900 times as long as one between saboteurs",
+        (Option("rollouts", "int", 64,
+                "playouts per legal choice at each decision it searches (a promising choice gets 4 times as many "
+                "more to confirm it)", low=1, high=10000),
          Option("base", "choice", "saboteur", "the strategy every pirate plays in the playouts, at its defaults",
                 choices=tuple(s.name for s in HEURISTICS)),
-         Option("evidence", "float", 3.0,
-                "a choice replaces the base strategy's own only when its playouts beat it by more than this many "
-                "standard errors (0: the best mean)", low=0, high=10),
+         Option("evidence", "float", 2.0,
+                "a promising choice replaces the base strategy's own only when fresh playouts confirm it better by "
+                "more than this many standard errors (0: better on average)", low=0, high=10),
          Option("objective", "choice", "win",
                 "what a playout is worth: win, 1 for the round won (shared: 1/k); score, the chests it is ahead "
                 "at the round's end (the fewest an opponent still has to open, less its own)",
