@@ -6,7 +6,7 @@ import pytest
 
 from analyzer import measures
 from analyzer.engine.aggregate import Totals
-from analyzer.engine.quality import DECISIVE_SCALE, Measures, measure_shapes, note_standings, tally_measures
+from analyzer.engine.quality import DECISIVE_SCALE, Measures, measures_block, note_standings, tally_measures
 from analyzer.engine.template import Outcome
 from analyzer.games.base import PER_DRAW, Component, Mechanic
 
@@ -20,20 +20,31 @@ def outcome(players=3, mechanics=2, components=2):
                    holdings=np.zeros((players, components), np.int64))
 
 
-def empty_measures(players=3, bins=10, mechanics=2, components=2):
-    return Measures(**{name: np.zeros(shape, np.int64)
-                       for name, shape in measure_shapes(players, bins, mechanics, components).items()})
+class Tallied:
+    """A block of measures and its views, and the template's call on it."""
+
+    def __init__(self, players=3, bins=10, mechanics=2, components=2):
+        self.bins = bins
+        self.block, self.views = measures_block(players, bins, mechanics, components)
+
+    def add(self, game, winner, width):
+        tally_measures(self.block, self.bins, game.scores, game.standings, game.steps, game.triggered,
+                       game.holdings, winner, width)
+        return self.views
+
+
+def empty_measures(players=3, bins=10, mechanics=2, components=2) -> Measures:
+    return Tallied(players, bins, mechanics, components).views
 
 
 def play(rounds, final, winner, width=10, players=3):
     """Note ``rounds`` (scores after each round), end with ``final`` scores; tally one game."""
     game = outcome(players)
-    tally = empty_measures(players)
+    tallied = Tallied(players)
     for scores in rounds:
         note_standings(game, np.array(scores, np.int64))
     game.scores[:] = final
-    tally_measures(tally, game, winner, width)
-    return tally, game
+    return tallied.add(game, winner, width), game
 
 
 def test_lead_changes_comeback_and_decisive_point_by_hand():
@@ -67,13 +78,13 @@ def test_a_winner_tied_at_the_end_is_decided_at_the_end_and_a_shared_win_counts_
 
 def test_triggers_and_holdings_are_tallied_and_cleared():
     game = outcome()
-    tally = empty_measures()
+    tallied = Tallied()
     game.triggered[1] = 1
     game.holdings[A, 0] = 3  # the winner met component 0 three times
     game.holdings[C, 0] = 1
     game.holdings[B, 1] = 1
     game.scores[:] = [40, 20, 10]
-    tally_measures(tally, game, A, 10)
+    tally = tallied.add(game, A, 10)
     assert list(tally.mechanic_games) == [0, 1]
     assert list(tally.component_holders) == [2, 1]
     assert list(tally.component_holder_wins) == [1, 0]

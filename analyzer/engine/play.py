@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from analyzer.engine.memory import chunk_zeros, padded_zeros
-from analyzer.engine.quality import Measures, measure_shapes
+from analyzer.engine.quality import measure_shapes, measures_block
 from analyzer.engine.template import Common, Outcome, Records, chunk_player
 
 
@@ -57,18 +57,15 @@ def run_chunk(game, prepared, seed: int, first_game: int, n_games: int,
     caps = [prepared.length_caps[unit] for unit in units]
     low, width, _ = prepared.score_bins
     common_shapes = _common_shapes(prepared, units)
-    measures_shapes = _measure_shapes(game, prepared)
+    mechanics, components = len(game.mechanics(prepared)), len(game.components(prepared))
     tally_shapes = game.tally_shapes(prepared)
-    arrays = chunk_zeros({**common_shapes, **measures_shapes,
-                          **{f"tally.{name}": shape for name, shape in tally_shapes.items()}})
+    arrays = chunk_zeros({**common_shapes, **{f"tally.{name}": shape for name, shape in tally_shapes.items()}})
     common = Common(**{name: arrays[name] for name in common_shapes})
-    measures = Measures(**{name: arrays[name] for name in measures_shapes})
+    block, measures = measures_block(players, prepared.score_bins[2], mechanics, components)
     tally = game.tally_type(**{name: arrays[f"tally.{name}"] for name in tally_shapes})
-    components = measures_shapes["component_holders"][0]
     outcome = Outcome(scores=padded_zeros(players), winners=padded_zeros(players), lengths=padded_zeros(len(units)),
                       capped=padded_zeros(1), standings=padded_zeros(max(caps) + 2), steps=padded_zeros(1),
-                      triggered=padded_zeros(measures_shapes["mechanic_games"][0]),
-                      holdings=padded_zeros((players, components)))
+                      triggered=padded_zeros(mechanics), holdings=padded_zeros((players, components)))
     rows = n_games if record else 0
     records = Records(winner=np.zeros(rows, np.int64), scores=np.zeros((rows, players), np.int64),
                       lengths=np.zeros((rows, len(units)), np.int64), capped=np.zeros(rows, np.int64))
@@ -76,7 +73,7 @@ def run_chunk(game, prepared, seed: int, first_game: int, n_games: int,
 
     play_chunk = chunk_player(game.play_function())
     play_chunk(np.uint64(seed), first_game, n_games, low, width, prepared.inputs, game.scratch(prepared), tally,
-               common, measures, outcome, records, game_records)
+               common, block, outcome, records, game_records)
 
     aggregates = {name: getattr(common, name) for name in common_shapes if name != "length_hist"}
     aggregates.update(measures._asdict())

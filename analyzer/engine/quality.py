@@ -25,10 +25,13 @@ The *margin* is the final score of the top scorer minus that of the second.
 
 from __future__ import annotations
 
+import math
 from typing import NamedTuple
 
 import numpy as np
 from numba import njit
+
+from analyzer.engine.memory import chunk_zeros
 
 #: the decisive point is summed in units of 1/DECISIVE_SCALE of a game
 DECISIVE_SCALE = 10_000
@@ -104,79 +107,104 @@ def _sole_leader(mask):
     return seat
 
 
-@njit(cache=True, nogil=True, inline="always")
-def tally_measures(measures, outcome, winner, score_width):
-    """Add the game just played to ``measures`` and clear its standings, triggers and holdings.
+def measures_block(players: int, bins: int, mechanics: int, components: int) -> tuple[np.ndarray, Measures]:
+    """One zeroed, padded int64 block holding every measure in :class:`Measures` field order, and
+    the :class:`Measures` views into it: the kernel gets the block (one array to pass), Python the views."""
+    shapes = measure_shapes(players, bins, mechanics, components)
+    views = chunk_zeros({"block": (sum(math.prod(shape) for shape in shapes.values()),)})["block"]
+    measures, at = {}, 0
+    for name, shape in shapes.items():
+        size = math.prod(shape)
+        measures[name] = views[at:at + size].reshape(shape)
+        at += size
+    return views, Measures(**measures)
 
-    ``winner`` is the single winning seat (from 0), or -1 for a shared win or none. Inlined
-    into the chunk template, and the holdings read row by row (a seat's components lie
-    side by side): it runs once a game, and a short game takes a few microseconds.
+
+#: where each scalar measure lies in the block (the order of :class:`Measures`); the arrays follow
+(QUALITY_GAMES, LEAD_CHANGES_SUM, LEAD_CHANGES_SQ, COMEBACK_GAMES, COMEBACKS, DECISIVE_GAMES, DECISIVE_SUM,
+ DECISIVE_SQ, MARGIN_SUM, MARGIN_SQ) = range(10)
+MARGIN_HIST = 10
+#: the component arrays, in order, each [components] long
+N_COMPONENT_MEASURES = 9
+
+
+@njit(cache=True, nogil=True)
+def tally_measures(block, bins, scores, standings, steps, triggered, holdings, winner, score_width):
+    """Add the game just played to the measures in ``block`` (see :func:`measures_block`; ``bins``:
+    the margin histogram's length) and clear its standings, triggers and holdings.
+
+    ``winner`` is the single winning seat (from 0), or -1 for a shared win or none. The
+    measures come as one block and the outcome as its arrays, not as NamedTuples: each
+    array passed to a function costs a reference count taken and given back, and this runs
+    once a game, when a short game takes a few microseconds.
     """
-    players = outcome.scores.shape[0]
-    steps = outcome.steps[0]
-    if steps > 0:
-        measures.quality_games[0] += 1
+    players = scores.shape[0]
+    played = steps[0]
+    if played > 0:
+        block[QUALITY_GAMES] += 1
         changes = 0
         last = -1
-        for step in range(steps):
-            leader = _sole_leader(outcome.standings[step])
+        for step in range(played):
+            leader = _sole_leader(standings[step])
             if leader >= 0:
                 if last >= 0 and leader != last:
                     changes += 1
                 last = leader
-        measures.lead_changes_sum[0] += changes
-        measures.lead_changes_sq[0] += changes * changes
+        block[LEAD_CHANGES_SUM] += changes
+        block[LEAD_CHANGES_SQ] += changes * changes
         if winner >= 0:
-            if steps >= 2:
-                measures.comeback_games[0] += 1
-                if (outcome.standings[steps // 2 - 1] >> winner) & 1 == 0:
-                    measures.comebacks[0] += 1
-            settled = steps
-            while settled > 0 and _sole_leader(outcome.standings[settled - 1]) == winner:
+            if played >= 2:
+                block[COMEBACK_GAMES] += 1
+                if (standings[played // 2 - 1] >> winner) & 1 == 0:
+                    block[COMEBACKS] += 1
+            settled = played
+            while settled > 0 and _sole_leader(standings[settled - 1]) == winner:
                 settled -= 1
-            # the winner leads alone after rounds settled+1 .. steps: decided after round settled+1
-            decided = min(settled + 1, steps)
-            point = decided * DECISIVE_SCALE // steps
-            measures.decisive_games[0] += 1
-            measures.decisive_sum[0] += point
-            measures.decisive_sq[0] += point * point
+            # the winner leads alone after rounds settled+1 .. played: decided after round settled+1
+            decided = min(settled + 1, played)
+            point = decided * DECISIVE_SCALE // played
+            block[DECISIVE_GAMES] += 1
+            block[DECISIVE_SUM] += point
+            block[DECISIVE_SQ] += point * point
     if players >= 2:
-        first = outcome.scores[0]
-        second = outcome.scores[1]
+        first = scores[0]
+        second = scores[1]
         if second > first:
             first, second = second, first
         for seat in range(2, players):
-            score = outcome.scores[seat]
+            score = scores[seat]
             if score > first:
                 second = first
                 first = score
             elif score > second:
                 second = score
         margin = first - second
-        measures.margin_sum[0] += margin
-        measures.margin_sq[0] += margin * margin
-        bins = measures.margin_hist.shape[0]
-        measures.margin_hist[min(margin // score_width, bins - 1)] += 1
-    for mechanic in range(outcome.triggered.shape[0]):
-        if outcome.triggered[mechanic] != 0:
-            measures.mechanic_games[mechanic] += 1
-            outcome.triggered[mechanic] = 0
-    components = outcome.holdings.shape[1]
+        block[MARGIN_SUM] += margin
+        block[MARGIN_SQ] += margin * margin
+        block[MARGIN_HIST + min(margin // score_width, bins - 1)] += 1
+    mechanics_at = MARGIN_HIST + bins
+    for mechanic in range(triggered.shape[0]):
+        if triggered[mechanic] != 0:
+            block[mechanics_at + mechanic] += 1
+            triggered[mechanic] = 0
+    components = holdings.shape[1]
+    at = mechanics_at + triggered.shape[0]  # component_holders, then the other component measures
     for seat in range(players):
         won = 1 if seat == winner else 0
-        score = outcome.scores[seat]
+        score = scores[seat]
         for component in range(components):
-            times = outcome.holdings[seat, component]
+            times = holdings[seat, component]
             if times == 0:
                 continue
-            outcome.holdings[seat, component] = 0
-            measures.component_holders[component] += 1
-            measures.component_holder_wins[component] += won
-            measures.component_holder_score_sum[component] += score
-            measures.component_holder_score_sq[component] += score * score
-            measures.component_draws[component] += times
-            measures.component_draws_sq[component] += times * times
-            measures.component_draw_wins[component] += times * won
-            measures.component_draw_score_sum[component] += times * score
-            measures.component_draw_score_sq[component] += times * score * score
-    outcome.steps[0] = 0
+            holdings[seat, component] = 0
+            c = at + component
+            block[c] += 1  # component_holders
+            block[c + components] += won  # component_holder_wins
+            block[c + 2 * components] += score  # component_holder_score_sum
+            block[c + 3 * components] += score * score  # component_holder_score_sq
+            block[c + 4 * components] += times  # component_draws
+            block[c + 5 * components] += times * times  # component_draws_sq
+            block[c + 6 * components] += times * won  # component_draw_wins
+            block[c + 7 * components] += times * score  # component_draw_score_sum
+            block[c + 8 * components] += times * score * score  # component_draw_score_sq
+    steps[0] = 0

@@ -13,8 +13,8 @@ The argument style is the same for every game: NamedTuples of arrays and numbers
 - ``scratch``: the game's private working arrays for one chunk;
 - ``tally``: the game's own aggregates (int64 arrays), which it adds each game to;
 - ``common``: :class:`Common`, the aggregates the template fills;
-- ``measures``: :class:`~analyzer.engine.quality.Measures`, the quality, mechanics and
-  component aggregates the template fills from what the game notes in ``outcome``;
+- ``measures``: the block of :func:`~analyzer.engine.quality.measures_block`, the quality,
+  mechanics and component aggregates the template fills from what the game notes in ``outcome``;
 - ``outcome``: :class:`Outcome`, what the game reports of each game it plays;
 - ``records``: :class:`Records`, the common per-game rows (length 0: not recording),
   and ``game_records``, the game's own columns of those rows.
@@ -131,7 +131,8 @@ def play_chunk(seed, first_game, n_games, score_low, score_width, inputs, scratc
             common.score_hist[seat, min(max((score - score_low) // score_width, 0), n_bins - 1)] += 1
         for unit in range(units):
             common.length_hist[unit, min(max(outcome.lengths[unit], 0), longest)] += 1
-        tally_measures(measures, outcome, winner - 1, score_width)
+        tally_measures(measures, n_bins, outcome.scores, outcome.standings, outcome.steps, outcome.triggered,
+                       outcome.holdings, winner - 1, score_width)
         if recording:
             records.winner[g] = winner
             records.capped[g] = outcome.capped[0]
