@@ -25,6 +25,7 @@ from analyzer.games.dead_mans_chest.layout import (
     ISLA_CRUCES,
     LOANS,
     MASCOT_VALUE,
+    MASCOTS,
     N_PLAYER_FIELDS,
     NEXT_DRAFTER,
     NEXT_SEAT,
@@ -44,6 +45,8 @@ from analyzer.games.dead_mans_chest.layout import (
     SHIPYARD,
     SP_KIND,
     TAKEN_THIS_TURN,
+    TILE_MASCOT,
+    TILE_VALUE,
     TURNS_PLAYED,
     UNPAID,
     UNPAID_FORGIVE,
@@ -187,13 +190,22 @@ def play_step(m, step, p):
 def standing_values(m, scores):
     """Each player's worth during the game, for the standings after a round: the final
     count's parts as they stand (tiles with their mascot bonus, cash, ship, mascots) minus
-    the loans not yet repaid and, unless forgiven, unpaid debt. Changes nothing."""
+    the loans not yet repaid and, unless forgiven, unpaid debt. Changes nothing; the tiles
+    are read in one pass for every player."""
     pl = m.players
     for p in range(pl.shape[0]):
-        face, bonus = tile_totals(m, p)
         unpaid = 0 if m.unpaid_loan == UNPAID_FORGIVE else pl[p, UNPAID]
-        scores[p] = (face + bonus + pl[p, CASH] + ship_fee(m, pl[p, SHIP]) + pl[p, MASCOT_VALUE]
-                     - pl[p, LOANS] * m.loan_amount - unpaid)
+        scores[p] = (pl[p, CASH] + ship_fee(m, pl[p, SHIP]) + pl[p, MASCOT_VALUE] - pl[p, LOANS] * m.loan_amount
+                     - unpaid)
+    tile_loc = m.tile_loc
+    tiles = m.tiles  # each field read of ``m`` costs a reference count: read them once
+    for t in range(tile_loc.shape[0]):
+        owner = tile_loc[t]
+        if owner >= 0:
+            value = tiles[t, TILE_VALUE]
+            mascot = tiles[t, TILE_MASCOT]
+            doubled = mascot >= 0 and (pl[owner, MASCOTS] >> mascot) & 1
+            scores[owner] += 2 * value if doubled else value  # as tiles.effective_value
 
 
 @njit(cache=True, nogil=True)
