@@ -380,8 +380,8 @@ def quality_verdict(run: dict) -> Verdict | None:
         text += (f"; the lead changes {changes['value']:.2f} times per game (95% interval {changes['ci'][0]:.2f} to "
                  f"{changes['ci'][1]:.2f})")
     if point.get("ci") is not None:
-        text += (f"; the leader no longer changes after {point['value'] * 100:.0f}% of the game (95% interval "
-                 f"{point['ci'][0] * 100:.0f}–{point['ci'][1] * 100:.0f}%)")
+        text += (f"; the leader no longer changes after {point['value'] * 100:.1f}% of the game (95% interval "
+                 f"{point['ci'][0] * 100:.1f}–{point['ci'][1] * 100:.1f}%)")
     if ci[1] < RUNAWAY_COMEBACK_RATE:
         return Verdict("quality", "Runaway leader", text + ".",
                        "Add a catch-up mechanism (help for trailing players, or a cost to leading) so that games "
