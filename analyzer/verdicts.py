@@ -264,8 +264,9 @@ def _effect(component: dict, unit: str) -> str:
         text = f"the seats that get it win {size} than the others ({_points_ci(ci)})"
     score, score_ci = component.get("score_effect"), component.get("score_effect_ci")
     if score is not None:
-        interval = f" (95% interval {score_ci[0]:+.1f} to {score_ci[1]:+.1f})" if score_ci else ""
-        text += f" and scores {score:+.1f} {unit}{interval}"
+        digits = 2 if abs(score) < 10 else 1  # a small unit (rounds won) needs more decimals
+        interval = f" (95% interval {score_ci[0]:+.{digits}f} to {score_ci[1]:+.{digits}f})" if score_ci else ""
+        text += f" and scores {score:+.{digits}f} {unit}{interval}"
     return text
 
 

@@ -8,8 +8,8 @@ from analyzer.verdicts import Verdict
 
 #: characters per line of a verdict's text, and the heights (page fractions) of a line and the gaps
 WIDTH = 125
-LINE = 0.028
-GAP = 0.018
+LINE = 0.025
+GAP = 0.014
 TOP = 0.87
 BOTTOM = 0.05
 #: colours of a verdict's rank by severity: something to fix, worth a look, nothing to do
