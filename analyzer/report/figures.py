@@ -33,7 +33,8 @@ def _seat_ticks(ax, result) -> None:
                   fontsize=8 if len(seats) > 6 else 9)
 
 
-def _error_bars(values, intervals) -> np.ndarray:
+def error_bars(values, intervals) -> np.ndarray:
+    """Below and above each value to the ends of its interval: matplotlib's ``xerr``/``yerr``."""
     values = np.asarray(values, dtype=float)
     low = np.array([v - lo for v, (lo, _) in zip(values, intervals, strict=True)])
     high = np.array([hi - v for v, (_, hi) in zip(values, intervals, strict=True)])
@@ -94,7 +95,7 @@ def plot_win_rates(result, ax, palette: Palette | None = None) -> None:
     rates = [s["win_rate"] for s in seats]
     x = np.arange(len(seats))
     ax.bar(x, rates, color=[palette.seat(s["seat"]) for s in seats], width=0.65, label="win rate")
-    ax.errorbar(x, rates, yerr=_error_bars(rates, [s["win_rate_ci"] for s in seats]), fmt="none",
+    ax.errorbar(x, rates, yerr=error_bars(rates, [s["win_rate_ci"] for s in seats]), fmt="none",
                 ecolor="black", capsize=5, label="95% interval")
     ax.axhline(1 / d["players"], label=f"fair share ({100 / d['players']:.1f}%)", **FAIR_LINE)
     for xi, rate, seat in zip(x, rates, seats, strict=True):
@@ -209,7 +210,7 @@ def plot_win_rates_compared(comparison, ax, palette: Palette | None = None) -> N
         x = np.arange(len(rows)) + (j - (groups - 1) / 2) * width
         rates = [r["win_rate"] for r in rows]
         ax.bar(x, rates, width=width, color=palette.scenario(name), label=displayable(name))
-        ax.errorbar(x, rates, yerr=_error_bars(rates, [r["win_rate_ci"] for r in rows]), fmt="none", ecolor="black",
+        ax.errorbar(x, rates, yerr=error_bars(rates, [r["win_rate_ci"] for r in rows]), fmt="none", ecolor="black",
                     capsize=3)
     ax.set_xticks(range(seats), [f"seat {i + 1}" for i in range(seats)])
     percent_axis(ax)
@@ -302,7 +303,7 @@ def plot_sweep(sweep, ax, metrics, palette: Palette | None = None) -> None:
         colour = palette.seat(int(seat)) if seat else NEUTRAL
         # categories have room beside each point: spread the seats so their bars do not overlap
         shift = 0 if sweep.numeric else (i - (len(metrics) - 1) / 2) * 0.06
-        ax.errorbar(positions + shift, values, yerr=_error_bars(values, intervals), fmt="-o" if sweep.numeric else "o",
+        ax.errorbar(positions + shift, values, yerr=error_bars(values, intervals), fmt="-o" if sweep.numeric else "o",
                     color=colour, capsize=3, markersize=4, label=f"seat {seat}" if seat else metric.label)
     if not sweep.numeric:
         ax.set_xticks(positions, [str(v) for v in sweep.values])

@@ -10,6 +10,7 @@ from matplotlib.patches import Patch
 from matplotlib.ticker import MaxNLocator
 
 from analyzer.report.document import Page
+from analyzer.report.figures import error_bars
 from analyzer.report.style import NEUTRAL, percent_axis, plot_page
 
 #: components drawn on one page, the largest effects first
@@ -20,12 +21,6 @@ MECHANICS_PER_PAGE = 40
 RARE_SHARE = 0.01
 RARE_COLOUR = "#c44e52"
 KIND_COLOURS = ("#4c72b0", "#dd8452", "#55a868", "#8172b3", "#937860", "#da8bc3", "#8c8c8c", "#ccb974")
-
-
-def _errors(values: np.ndarray, intervals: list) -> np.ndarray:
-    low = np.array([v - ci[0] for v, ci in zip(values, intervals, strict=True)])
-    high = np.array([ci[1] - v for v, ci in zip(values, intervals, strict=True)])
-    return np.vstack([low, high])
 
 
 def quality_page(result, scenario: str, prefix: str) -> Page | None:
@@ -48,7 +43,7 @@ def quality_page(result, scenario: str, prefix: str) -> Page | None:
             intervals.append(block["ci"])
     y = np.arange(len(names))[::-1]
     shares.barh(y, values, color=NEUTRAL, height=0.5)
-    shares.errorbar(values, y, xerr=_errors(np.array(values), intervals), fmt="none", ecolor="black", capsize=4)
+    shares.errorbar(values, y, xerr=error_bars(np.array(values), intervals), fmt="none", ecolor="black", capsize=4)
     for row, value in zip(y, values, strict=True):
         shares.text(min(value + 0.02, 0.9), row, f"{value * 100:.1f}%", va="center")
     shares.set_yticks(y, names)
@@ -98,7 +93,7 @@ def components_page(result, scenario: str, prefix: str) -> Page | None:
     effects = np.array([c["win_rate_effect"] for c in shown]) * 100
     intervals = [[low * 100, high * 100] for low, high in (c["win_rate_effect_ci"] for c in shown)]
     ax.barh(y, effects, color=[colours[c["kind"]] for c in shown], height=0.6)
-    ax.errorbar(effects, y, xerr=_errors(effects, intervals), fmt="none", ecolor="black", capsize=3)
+    ax.errorbar(effects, y, xerr=error_bars(effects, intervals), fmt="none", ecolor="black", capsize=3)
     ax.axvline(0, color="black", linewidth=1)
     ax.set_yticks(y, [f"{c['component']} ({c['measure']})" for c in shown], fontsize=8 if len(shown) > 14 else 10)
     ax.set_xlabel("effect on the win rate, points (95% interval)")
@@ -166,7 +161,7 @@ def compared_components_page(comparison, palette) -> Page | None:
             continue
         effects_array = np.array(effects)
         ax.barh(rows, effects_array, height=height * 0.9, color=palette.scenario(name), label=name)
-        ax.errorbar(effects_array, rows, xerr=_errors(effects_array, intervals), fmt="none", ecolor="black",
+        ax.errorbar(effects_array, rows, xerr=error_bars(effects_array, intervals), fmt="none", ecolor="black",
                     capsize=2, linewidth=0.8)
     ax.axvline(0, color="black", linewidth=1)
     ax.set_yticks(y, [f"{r['component']} ({r['measure']})" for r in shown], fontsize=9)

@@ -6,6 +6,7 @@ import numpy as np
 
 from analyzer.experiments.skill import SkillLadder
 from analyzer.report.document import Page
+from analyzer.report.figures import error_bars
 from analyzer.report.layout import text_page
 from analyzer.report.style import FAIR_LINE, percent_axis, plot_page
 
@@ -25,10 +26,9 @@ def skill_pages(ladder: SkillLadder, scenario: str) -> list[Page]:
     labels = [rung["strategy"] for rung in rungs]
     y = np.arange(len(rungs))[::-1]
     rates = np.array([rung["win_rate"] for rung in rungs])
-    low = rates - np.array([rung["win_rate_ci"][0] for rung in rungs])
-    high = np.array([rung["win_rate_ci"][1] for rung in rungs]) - rates
     top.barh(y, rates, color="#4c72b0", height=0.6)
-    top.errorbar(rates, y, xerr=np.vstack([low, high]), fmt="none", ecolor="black", capsize=4)
+    top.errorbar(rates, y, xerr=error_bars(rates, [rung["win_rate_ci"] for rung in rungs]), fmt="none",
+                 ecolor="black", capsize=4)
     top.axvline(1 / ladder.players, label=f"fair share ({100 / ladder.players:.1f}%)", **FAIR_LINE)
     top.set_yticks(y, labels)
     top.set_xlim(0, 1)
@@ -36,9 +36,8 @@ def skill_pages(ladder: SkillLadder, scenario: str) -> list[Page]:
     top.set_xlabel(f"win rate of its seat against {ladder.reference} on the others (95% interval)")
     top.legend(loc="lower right")
     advantages = np.array([rung["first_player_advantage"] for rung in rungs]) * 100
-    a_low = advantages - np.array([rung["first_player_advantage_ci"][0] for rung in rungs]) * 100
-    a_high = np.array([rung["first_player_advantage_ci"][1] for rung in rungs]) * 100 - advantages
-    bottom.errorbar(advantages, y, xerr=np.vstack([a_low, a_high]), fmt="o", color="#dd8452", ecolor="black",
+    intervals = [[bound * 100 for bound in rung["first_player_advantage_ci"]] for rung in rungs]
+    bottom.errorbar(advantages, y, xerr=error_bars(advantages, intervals), fmt="o", color="#dd8452", ecolor="black",
                     capsize=4)
     bottom.axvline(0, color="#888888", linewidth=1)
     bottom.set_yticks(y, labels)
