@@ -74,6 +74,7 @@ class Result(Rendered):
         low, high = wilson_interval(int(wins[0]), n)
         lengths = {unit: {"unit": unit, **histogram_summary(t[f"length_{unit}"])} for unit in game.length_units}
         wall = self.info.wall_seconds
+        mechanics = game.mechanics(self.prepared)
         played = n if self.info.games_played is None else self.info.games_played
         scenario = self.spec.scenario
         data = {
@@ -94,9 +95,9 @@ class Result(Rendered):
             "capped_games": int(t["capped"][0]),
             "game_stats": game.game_stats(t, self.prepared),
             "quality": measures.quality(t, game.score_unit, self.prepared.score_bins[1]),
-            "mechanics": measures.mechanics(t, game.mechanics(self.prepared)),
-            "safeguards": [m.name for m in game.mechanics(self.prepared) if m.safeguard],
-            "switched_off": [m.name for m in game.mechanics(self.prepared) if m.switched_off(self.spec.rules)],
+            "mechanics": measures.mechanics(t, mechanics),
+            "safeguards": [m.name for m in mechanics if m.safeguard],
+            "switched_off": [m.name for m in mechanics if m.switched_off(self.spec.rules)],
             "components": measures.components(t, game.components(self.prepared), players),
             "run": {
                 "version": __version__,

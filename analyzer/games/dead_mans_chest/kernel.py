@@ -271,9 +271,7 @@ def play_game(inputs, state, key, scratch, tally, outcome, game_records, row):
     capped = m.counters[RETIRED_COUNT] < players
     scores = outcome.scores
     final_values(m, m.parts, scores)
-    if turns % players == 0 and outcome.steps[0] > 0:
-        outcome.steps[0] -= 1  # the last round ended the game: its standings are the final count
-    note_standings(outcome, scores)
+    note_standings(outcome, scores)  # the last round's standings: the final count
     note_measures(m, outcome, capped)
     best = scores[0]
     for p in range(1, players):

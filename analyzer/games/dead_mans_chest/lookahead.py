@@ -55,8 +55,9 @@ def new_search(m, key):
 def play_steps(m, outcome):
     """Play a set-up game to its end, step by step: a lookahead seat's steps by search.
 
-    After every round the standings (:func:`turns.standing_values`) are noted in
-    ``outcome`` (see :mod:`analyzer.engine.quality`), its ``scores`` serving as scratch."""
+    The standings after a round (:func:`turns.standing_values`) are noted in ``outcome``
+    (see :mod:`analyzer.engine.quality`; its ``scores`` serve as scratch) when the next
+    round begins: the last round's standings are the final count, which the caller notes."""
     counters = m.counters
     players = m.players.shape[0]
     searching = m.searching
@@ -64,13 +65,13 @@ def play_steps(m, outcome):
         step, p = next_step(counters, players, m.max_turns)
         if step == GAME_OVER:
             return
+        if step == TURN_STEP and counters[TURNS_PLAYED] > 1 and (counters[TURNS_PLAYED] - 1) % players == 0:
+            standing_values(m, outcome.scores)
+            note_standings(outcome, outcome.scores)
         if searching and m.rollouts[p] > 0:
             search_step(m, step, p)
         else:
             play_step(m, step, p)
-        if step == TURN_STEP and counters[TURNS_PLAYED] % players == 0:
-            standing_values(m, outcome.scores)
-            note_standings(outcome, outcome.scores)
 
 
 @njit(cache=True, nogil=True)
