@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import textwrap
 from dataclasses import dataclass
 from typing import Any
 
@@ -13,9 +14,17 @@ from analyzer.engine.precision import Precision
 from analyzer.games.base import Prepared
 from analyzer.games.options import format_value, jsonable
 from analyzer.output import Rendered, frame_text
-from analyzer.runspec import RunSpec
+from analyzer.runspec import RunSpec, players_text
 from analyzer.stats import histogram_summary, mean_interval, wilson_interval
-from analyzer.verdicts import SeatCompensation, Verdict, run_args, run_verdicts, strategies_differ, verdict_lines
+from analyzer.verdicts import (
+    TEXT_WIDTH,
+    SeatCompensation,
+    Verdict,
+    run_args,
+    run_verdicts,
+    strategies_differ,
+    verdict_lines,
+)
 
 SCHEMA = "pirate-analyzer/simulate/1"
 
@@ -198,10 +207,13 @@ class Result(Rendered):
     def _verdict_lines(self, markdown: bool = False) -> list[str]:
         """The verdicts as in the JSON, numbered (a markdown list, one item per verdict, with ``markdown``)."""
         verdicts = [Verdict(**v) for v in self.to_dict()["verdicts"]]
+        played = (f"Measured with {players_text(self.spec)}: the verdicts hold for that level of play "
+                  f"(analyze skill ranks the strategies).")
         if not markdown:
-            return verdict_lines(verdicts)
+            return [*verdict_lines(verdicts), *textwrap.wrap(played, TEXT_WIDTH)]
         return ["Verdicts, most important first:", "",
-                *(f"{rank}. **{v.title}**: {v.text} *Action:* {v.action}" for rank, v in enumerate(verdicts, 1))]
+                *(f"{rank}. **{v.title}**: {v.text} *Action:* {v.action}" for rank, v in enumerate(verdicts, 1)),
+                "", played]
 
     def _rules_line(self) -> list[str]:
         changed = self.spec.changed_rules()

@@ -50,6 +50,13 @@ class RunSpec:
         return replace(self, seats=_seats(self.game, strategies, self.players))
 
 
+def players_text(spec: RunSpec) -> str:
+    """``4 players (threshold on every seat)`` or with the strategy of each seat."""
+    labels = [s.label for s in spec.seats]
+    strategies = labels[0] + " on every seat" if len(set(labels)) == 1 else ", ".join(labels)
+    return f"{spec.players} players ({strategies})"
+
+
 def parse_strategy(game: Game, spec: str) -> StrategyChoice:
     """``name`` or ``name:key=value,key=value`` -> a validated StrategyChoice."""
     spec = spec.strip()

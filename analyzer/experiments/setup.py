@@ -6,7 +6,7 @@ from pathlib import Path
 
 from analyzer.errors import AnalyzerError
 from analyzer.games.options import format_value
-from analyzer.runspec import RunSpec, resolve
+from analyzer.runspec import RunSpec, players_text, resolve
 
 
 def unique_names(names: list[str]) -> list[str]:
@@ -32,13 +32,6 @@ def resolve_scenarios(scenarios: list, game: str | None = None, players: int | N
                                 f"every scenario of one comparison must be of the same game")
         specs.append(spec)
     return specs
-
-
-def players_text(spec: RunSpec) -> str:
-    """``4 players (threshold on every seat)`` or with the strategy of each seat."""
-    labels = [s.label for s in spec.seats]
-    strategies = labels[0] + " on every seat" if len(set(labels)) == 1 else ", ".join(labels)
-    return f"{spec.players} players ({strategies})"
 
 
 def rules_text(spec: RunSpec, leave_out: str | None = None) -> str:

@@ -168,7 +168,7 @@ def _verdicts(runs, ladder, balance_n: int | None, execution: Execution) -> list
 def _report_pages(runs, comparison, ladder, verdicts):
     """Title, the verdicts, then the comparison (several scenarios), then each scenario's section; pages are
     made lazily."""
-    from analyzer.experiments import unique_names
+    from analyzer.experiments import players_text, unique_names
     from analyzer.report.measure_pages import compared_components_page, measure_pages
     from analyzer.report.pages import comparison_pages, run_pages, slug, title_page
     from analyzer.report.style import Palette
@@ -178,7 +178,7 @@ def _report_pages(runs, comparison, ladder, verdicts):
     yield title_page(runs, names, sum(run.result.info.wall_seconds for run in runs))
     from analyzer.report.verdict_page import verdict_pages
 
-    yield from verdict_pages(names, verdicts)
+    yield from verdict_pages(names, verdicts, [players_text(run.spec) for run in runs])
     if comparison is not None:
         yield from comparison_pages(comparison, palette)
         compared = compared_components_page(comparison, palette)

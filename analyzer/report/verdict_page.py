@@ -23,13 +23,15 @@ def _colour(verdict: Verdict) -> str:
     return NOTABLE if verdict.severity > 0 else CALM
 
 
-def verdict_pages(names: list[str], verdicts: list[list[Verdict]]) -> list[Page]:
+def verdict_pages(names: list[str], verdicts: list[list[Verdict]], played: list[str]) -> list[Page]:
     """One block per scenario (a heading when there are several), each verdict as a bold numbered title,
-    its sentence and its action; as many pages as the text needs."""
+    its sentence and its action; as many pages as the text needs. ``played`` says, per scenario, who
+    played (the verdicts hold for that level of play)."""
     pages: list[Page] = []
     figure, y = None, BOTTOM
-    about = (f"Scenario {names[0]}. " if len(names) == 1 else "") + ("Each verdict: what the games show, with its 95% "
-                                                                      "interval, and the action it suggests.")
+    about = (f"Scenario {names[0]}, {played[0]}. " if len(names) == 1 else "") + (
+        "Each verdict: what the games show, with its 95% interval, and the action it suggests; it holds for the "
+        "level of play measured (the skill ladder ranks the strategies).")
 
     def room(lines: int) -> None:
         nonlocal figure, y
@@ -46,11 +48,11 @@ def verdict_pages(names: list[str], verdicts: list[list[Verdict]]) -> list[Page]
         figure.text(x, y, displayable(text), ha="left", va="top", **style)
         y -= LINE
 
-    for name, found in zip(names, verdicts, strict=True):
+    for name, found, who in zip(names, verdicts, played, strict=True):
         if len(names) > 1:
             room(3)
-            write(f"Scenario {name}", fontsize=13, fontweight="bold")
-            pages[-1].paragraphs.append(f"Scenario {name}")
+            write(f"Scenario {name}, {who}", fontsize=13, fontweight="bold")
+            pages[-1].paragraphs.append(f"Scenario {name}, {who}")
             y -= GAP / 2
         if not found:
             room(1)
