@@ -11,6 +11,7 @@ from typing import Any
 from analyzer.engine.precision import extend_to_precision, parse_precision, refuse_checkpoint
 from analyzer.errors import AnalyzerError, param
 from analyzer.execution import Execution
+from analyzer.files import check_distinct_outputs
 from analyzer.result import Result, RunInfo
 from analyzer.runspec import RunSpec, resolve
 
@@ -85,6 +86,7 @@ def run_spec(spec: RunSpec, n: int | str, execution: Execution, save_games: str 
     target = None if precision is None else parse_precision(precision)
     if target is not None:
         refuse_checkpoint(execution.checkpoint)
+    check_distinct_outputs({"checkpoint": execution.checkpoint, "save_games": save_games})
     writer = None
     if save_games is not None:
         from analyzer.games_file import GamesWriter

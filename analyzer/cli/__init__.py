@@ -15,7 +15,7 @@ import traceback
 
 import click
 
-from analyzer.errors import AnalyzerError, one_line
+from analyzer.errors import MAX_MESSAGE_CHARS, AnalyzerError, one_line
 
 #: the flag of each API parameter whose flag is not ``--`` and its name with dashes
 FLAGS = {"sets": "--set", "strategies": "--strategy"}
@@ -82,10 +82,10 @@ class AnalyzeGroup(click.Group):
             sys.exit(1)
         except click.ClickException as exc:
             message = one_line(exc.format_message().strip().replace("\n", " "))
-            click.echo(f"analyze: {message}", err=True)
+            click.echo(one_line(f"analyze: {message}"), err=True)
             sys.exit(2 if isinstance(exc, (click.UsageError, click.BadParameter)) or exc.exit_code == 2 else 1)
         except AnalyzerError as exc:
-            click.echo(f"analyze: {exc.worded(flag) or 'bad input'}", err=True)
+            click.echo(one_line(f"analyze: {exc.worded(flag) or 'bad input'}"), err=True)
             sys.exit(2)
         except KeyboardInterrupt:
             click.echo("analyze: interrupted", err=True)
@@ -93,8 +93,9 @@ class AnalyzeGroup(click.Group):
         except Exception as exc:  # noqa: BLE001 - the last line of defence
             if debug:
                 traceback.print_exc()
-            click.echo(f"analyze: internal error: {one_line(f'{type(exc).__name__}: {exc}')} "
-                       f"(run with --debug for details)", err=True)
+            details = " (run with --debug for details)"
+            click.echo(one_line(f"analyze: internal error: {type(exc).__name__}: {exc}",
+                                MAX_MESSAGE_CHARS - len(details)) + details, err=True)
             sys.exit(1)
         sys.exit(rv if isinstance(rv, int) else 0)
 

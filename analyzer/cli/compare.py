@@ -5,6 +5,7 @@ import click
 from analyzer.cli.common import (
     OUTPUT_KINDS,
     check_out,
+    echo_wrote,
     emit,
     execution_options,
     game_options,
@@ -41,7 +42,7 @@ def _emit_or_plot(result, fmt, as_json, out) -> None:
         from analyzer.report import write_experiment_pdf
 
         write_experiment_pdf(result, out)
-        click.echo(f"wrote {out}", err=True)
+        echo_wrote(out)
     else:
         emit(result.render, fmt, as_json, out)
 
@@ -75,7 +76,7 @@ def compare(scenario_files, scenario_options, game, sets, players, strategy_spec
     from analyzer import experiments
     from analyzer.errors import AnalyzerError
 
-    check_out(out)
+    check_out(out, execution=execution)
     scenarios = list(scenario_files) + list(scenario_options)
     strategies = list(strategy_specs)
     if len(scenarios) >= 2:
@@ -108,7 +109,7 @@ def sweep(game, scenario, sets, players, strategy_specs, param, n, execution, fm
     """
     from analyzer import experiments
 
-    check_out(out, PLOT_KINDS)
+    check_out(out, PLOT_KINDS, execution=execution)
     result = experiments.sweep_spec(param, _base(game, scenario, players, strategy_specs, sets), n, execution)
     _emit_or_plot(result, fmt, as_json, out)
 
@@ -130,7 +131,7 @@ def balance(game, scenario, sets, players, strategy_specs, param, n, precision, 
     """
     from analyzer import experiments
 
-    check_out(out, PLOT_KINDS)
+    check_out(out, PLOT_KINDS, execution=execution)
     result = experiments.balance_spec(param, _base(game, scenario, players, strategy_specs, sets), n, execution,
                                       precision)
     _emit_or_plot(result, fmt, as_json, out)

@@ -28,7 +28,7 @@ def skill(game, scenario, sets, players, strategy_specs, n, execution, fmt, as_j
     from analyzer.experiments.skill import DEFAULT_PLAYERS, skill_spec
     from analyzer.runspec import resolve
 
-    check_out(out)
+    check_out(out, execution=execution)
     base = resolve(game=game, scenario=scenario, players=DEFAULT_PLAYERS if players is None else players,
                    sets=list(sets))
     emit(skill_spec(base, n, execution, list(strategy_specs)).render, fmt, as_json, out)

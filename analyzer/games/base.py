@@ -24,7 +24,7 @@ from typing import Any
 import numpy as np
 
 from analyzer.engine.play import run_chunk
-from analyzer.errors import AnalyzerError
+from analyzer.errors import AnalyzerError, closest_first, shortened
 from analyzer.games.options import Option, option_table
 
 
@@ -171,7 +171,8 @@ class Game(ABC):
         table = option_table(self.options)
         if name not in table:
             raise AnalyzerError(
-                f"{self.id} has no rule option {name!r}; options: {', '.join(sorted(table))}"
+                f"{self.id} has no rule option {shortened(name)!r}; options, closest first: "
+                f"{closest_first(name, sorted(table))}"
             )
         return table[name]
 
@@ -180,8 +181,8 @@ class Game(ABC):
             if strategy.name == name:
                 return strategy
         raise AnalyzerError(
-            f"unknown strategy {name!r} for {self.id}; strategies: "
-            + ", ".join(s.name for s in self.strategies)
+            f"unknown strategy {shortened(name)!r} for {self.id}; strategies, closest first: "
+            f"{closest_first(name, [s.name for s in self.strategies])}"
         )
 
     def player_range(self, rules: dict[str, Any]) -> tuple[int, int]:

@@ -100,6 +100,9 @@ def report_specs(specs: list, n: int | str, execution: Execution, out: str | Pat
     if out is None:
         out = _default_output(name if specs[0].scenario else specs[0].game.id, figures)
     path = check_figure_folder(out, figures) if figures else check_report_path(out)
+    from analyzer.files import check_distinct_outputs
+
+    check_distinct_outputs({"checkpoint": execution.checkpoint, "out": path})
     skill_n = None if skill_n is None else parse_count(skill_n, "skill_n")
     balance_n = None if balance_n is None else parse_count(balance_n, "balance_n")
     reached = None
