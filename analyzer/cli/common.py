@@ -67,10 +67,13 @@ def precision_option(func):
                              "(--n is then the limit).")(func)
 
 
-def output_options(func):
+def output_options(func=None, *, plots: bool = False):
+    """--format, --json and -o FILE; ``@output_options(plots=True)`` for a command whose -o also takes .pdf."""
+    if func is None:
+        return lambda f: output_options(f, plots=plots)
+    plot = "; .pdf plots it" if plots else ""
     func = click.option("-o", "--out", metavar="FILE",
-                        help="Write the result to FILE (kind from the extension: .json .csv .md .txt, "
-                             ".pdf where the command plots).")(func)
+                        help=f"Write the result to FILE (kind from the extension: {' '.join(OUTPUT_KINDS)}{plot}).")(func)
     func = click.option("--json", "as_json", is_flag=True, help="Short for --format json.")(func)
     func = click.option("--format", "fmt", type=click.Choice(FORMATS), default="table", show_default=True,
                         help="What goes to standard output.")(func)

@@ -64,14 +64,19 @@ def compare(scenario_files, scenario_options, game, sets, players, strategy_spec
     """Compare scenarios with common random numbers, or strategies in a match-up.
 
     \b
-    analyze compare A.toml B.toml [C.toml ...]: every metric side by side, with the
-    difference to A, its 95% interval, its p-value in the JSON and a mark where it is
-    significant after Benjamini-Hochberg control of the false discovery rate (5%).
-    analyze compare --game G --players P --strategy A --strategy B ...: the strategies
-    fill the seats in order, every rotation of the seating plays equally often; each
-    strategy's win rate and the head-to-head matrix.
-    --precision POINTS (scenarios only): play until every seat win-rate difference's 95%
-    interval is within ±POINTS percentage points, --n games at most.
+    analyze compare A.toml B.toml [C.toml ...]
+    Every metric side by side, with the difference to A, its 95% interval, its
+    p-value in the JSON and a mark where it is significant after
+    Benjamini-Hochberg control of the false discovery rate (5%).
+
+    \b
+    analyze compare --game G --players P --strategy A --strategy B ...
+    The strategies fill the seats in order, every rotation of the seating plays
+    equally often; each strategy's win rate and the head-to-head matrix.
+
+    --precision POINTS (scenarios only): play until every seat win-rate
+    difference's 95% interval is within ±POINTS percentage points, --n games at
+    most.
     """
     from analyzer import experiments
     from analyzer.errors import AnalyzerError
@@ -101,7 +106,7 @@ def compare(scenario_files, scenario_options, game, sets, players, strategy_spec
               help="The rule option and its values (stop included when reached).")
 @games_option("100000", "Games per value.")
 @execution_options
-@output_options
+@output_options(plots=True)
 def sweep(game, scenario, sets, players, strategy_specs, param, n, execution, fmt, as_json, out):
     """Run one rule option over a range or a list: every metric per value.
 
@@ -122,7 +127,7 @@ def sweep(game, scenario, sets, players, strategy_specs, param, n, execution, fm
 @click.option("--precision", type=float, metavar="WIDTH",
               help="Stop once the value's 95% interval is narrower (default: a tenth of the range).")
 @execution_options
-@output_options
+@output_options(plots=True)
 def balance(game, scenario, sets, players, strategy_specs, param, n, precision, execution, fmt, as_json, out):
     """Find the value of a numeric rule option that makes every seat equally likely to win.
 

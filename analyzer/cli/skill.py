@@ -19,11 +19,10 @@ def skill(game, scenario, sets, players, strategy_specs, n, execution, fmt, as_j
     """The skill ladder: every strategy against the game's default, ranked, with the verdicts
     (seat advantage, length, ties) under each level of play and how much skill matters.
 
-    \b
-    Each strategy holds one seat against the default strategy on the others, rotated
-    over every seat, and plays a table of its own; the strongest then plays random
-    head to head. Default ladder: every built-in strategy at its default parameters,
-    except search players and strategies that need a whole-game solve.
+    Each strategy holds one seat against the default strategy on the others,
+    rotated over every seat, and plays a table of its own; the strongest then plays
+    random head to head. Default ladder: every built-in strategy at its default
+    parameters, except search players and strategies that need a whole-game solve.
     """
     from analyzer.experiments.skill import DEFAULT_PLAYERS, skill_spec
     from analyzer.runspec import resolve

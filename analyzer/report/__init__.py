@@ -10,6 +10,8 @@ plot start fast.
 
 from __future__ import annotations
 
+import sys
+import types
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -209,3 +211,14 @@ def write_experiment_pdf(result, path: str | Path) -> int:
     if isinstance(result, Balance):
         return write_pdf(balance_pages(result), path, title=f"{result.game.title}: fairest {result.option.name}")
     raise AnalyzerError(f"{type(result).__name__} has no PDF form; a sweep or a balance search has")
+
+
+class _CallableReportModule(types.ModuleType):
+    """This package, callable as :func:`report`: ``analyzer.report(...)`` works whether or not
+    the package was imported before (once imported, ``analyzer.report`` is the package)."""
+
+    def __call__(self, *args, **kwargs) -> ReportOutcome:
+        return report(*args, **kwargs)
+
+
+sys.modules[__name__].__class__ = _CallableReportModule
