@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import textwrap
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,7 +16,6 @@ from analyzer.output import Rendered, frame_text
 from analyzer.runspec import RunSpec, players_text
 from analyzer.stats import histogram_summary, mean_interval, wilson_interval
 from analyzer.verdicts import (
-    TEXT_WIDTH,
     SeatCompensation,
     Verdict,
     run_args,
@@ -25,6 +23,7 @@ from analyzer.verdicts import (
     strategies_differ,
     verdict_lines,
 )
+from analyzer.wrapping import output_width, wrap
 
 SCHEMA = "pirate-analyzer/simulate/1"
 
@@ -210,7 +209,7 @@ class Result(Rendered):
         played = (f"Measured with {players_text(self.spec)}: the verdicts hold for that level of play "
                   f"(analyze skill ranks the strategies).")
         if not markdown:
-            return [*verdict_lines(verdicts), *textwrap.wrap(played, TEXT_WIDTH)]
+            return [*verdict_lines(verdicts, output_width()), *wrap(played)]
         return ["Verdicts, most important first:", "",
                 *(f"{rank}. **{v.title}**: {v.text} *Action:* {v.action}" for rank, v in enumerate(verdicts, 1)),
                 "", played]
