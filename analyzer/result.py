@@ -222,7 +222,7 @@ class Result(Rendered):
 
     def to_table(self) -> str:
         d = self.to_dict()
-        lines = [f"{self.spec.game.title}: {d['n']:,} games, {d['players']} players, "
+        lines = [f"{self.spec.game.title}: {d['n']:,} {self.spec.game.games_noun}, {d['players']} players, "
                  f"scenario {d['scenario']}, seed {d['seed']}", *self._rules_line(), "",
                  frame_text(self.seat_frame(), "table", left=["strategy"]), "", *self._summary_lines(), "",
                  *self._verdict_lines()]
@@ -244,7 +244,8 @@ class Result(Rendered):
     def to_markdown(self) -> str:
         d = self.to_dict()
         lines = [f"# {self.spec.game.title}: {d['scenario']}", "",
-                 f"{d['n']:,} games, {d['players']} players, seed {d['seed']}", *self._rules_line(), "",
+                 f"{d['n']:,} {self.spec.game.games_noun}, {d['players']} players, seed {d['seed']}",
+                 *self._rules_line(), "",
                  frame_text(self.seat_frame(), "markdown", left=["strategy"]), "", *self._summary_lines(), "",
                  *self._verdict_lines(markdown=True)]
         if self.info.precision is not None:

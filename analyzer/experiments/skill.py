@@ -133,8 +133,8 @@ class SkillLadder(Rendered):
 
     def _intro(self) -> list[str]:
         about = (f"Each strategy holds one seat against {self.reference} on the others, every rotation, "
-                 f"{self.n:,} games; its seat advantage, length and ties come from {self.n:,} games with it on "
-                 f"every seat.")
+                 f"{self.n:,} {self.game.games_noun}; its seat advantage, length and ties come from {self.n:,} "
+                 f"{self.game.games_noun} with it on every seat.")
         return [f"{self.game.title}, {rules_text(self.base)}: skill ladder, {self.players} players, seed {self.seed}",
                 *wrap(about)]
 

@@ -30,6 +30,7 @@ class Doubloons(Game):
     max_players = 5
     default_players = 3
     score_unit = "rounds won"
+    game_noun, games_noun = "match", "matches"
     length_units = ("turns", "rounds")
     options = rules_module.OPTIONS
     strategies = STRATEGIES
