@@ -36,6 +36,15 @@ def _base(game, scenario, players, strategy_specs, sets):
                    sets=list(sets))
 
 
+def _no_precision(value) -> None:
+    """balance has no --precision POINTS: one line naming the option that does what it did."""
+    if value is not None:
+        from analyzer.errors import AnalyzerError
+
+        raise AnalyzerError("balance takes no --precision: --precision POINTS is a win-rate width in percentage "
+                            "points elsewhere; the width of the fairest value's interval is --interval-width WIDTH")
+
+
 def _emit_or_plot(result, fmt, as_json, out) -> None:
     """``-o FILE.pdf`` plots the result; anything else goes through :func:`emit`."""
     if out and out.lower().endswith(".pdf"):
@@ -124,19 +133,25 @@ def sweep(game, scenario, sets, players, strategy_specs, param, n, execution, fm
 @players_and_strategies
 @click.option("--param", required=True, metavar="NAME=LOW:HIGH", help="The numeric rule option and its search range.")
 @games_option("100000", "At most this many games per evaluated value.")
-@click.option("--precision", type=float, metavar="WIDTH",
-              help="Stop once the value's 95% interval is narrower (default: a tenth of the range).")
+@click.option("--interval-width", type=float, metavar="WIDTH",
+              help="Stop once the fairest value's 95% interval is narrower than WIDTH, in the option's units "
+                   "(default: a tenth of the range).")
+@click.option("--precision", hidden=True, expose_value=False, callback=lambda ctx, param, value: _no_precision(value))
 @execution_options
 @output_options(plots=True)
-def balance(game, scenario, sets, players, strategy_specs, param, n, precision, execution, fmt, as_json, out):
+def balance(game, scenario, sets, players, strategy_specs, param, n, interval_width, execution, fmt, as_json, out):
     """Find the value of a numeric rule option that makes every seat equally likely to win.
 
     Measure: Ludii's balance, one minus the largest gap between seat win rates.
-    -o FILE.pdf plots the seat win rates against the option with the recommended value.
+    Lines fitted to the seat win rates give the fairest value and its 95% interval;
+    the recommendation is the value the game can play measured fairest of those
+    bracketing it (where scores move in steps of 100, every value strictly between two
+    steps plays alike), each shown with its win rates. -o FILE.pdf plots the seat win
+    rates against the option.
     """
     from analyzer import experiments
 
     check_out(out, PLOT_KINDS, execution=execution)
     result = experiments.balance_spec(param, _base(game, scenario, players, strategy_specs, sets), n, execution,
-                                      precision)
+                                      interval_width)
     _emit_or_plot(result, fmt, as_json, out)

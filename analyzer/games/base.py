@@ -145,6 +145,9 @@ class Game(ABC):
     max_players: int
     default_players: int
     score_unit: str
+    #: what one play of the game is called, one and several (Doubloons plays best-of-3 matches)
+    game_noun: str = "game"
+    games_noun: str = "games"
     length_units: tuple[str, ...]  # main unit first
     options: tuple[Option, ...]
     strategies: tuple[Strategy, ...]
@@ -184,6 +187,13 @@ class Game(ABC):
             f"unknown strategy {shortened(name)!r} for {self.id}; strategies, closest first: "
             f"{closest_first(name, [s.name for s in self.strategies])}"
         )
+
+    def option_step(self, name: str, rules: dict[str, Any]) -> int | None:
+        """The step in which the numeric rule option ``name`` changes the game under ``rules``:
+        each multiple of the step, and the values strictly between two multiples, play alike
+        (``balance`` recommends on this grid). 1 for a whole-number option unless the game
+        knows better, None for an option every value of which may play differently."""
+        return 1 if self.option(name).kind == "int" else None
 
     def player_range(self, rules: dict[str, Any]) -> tuple[int, int]:
         """The allowed player counts under these rules."""

@@ -97,6 +97,13 @@ class SkullIsland(Game):
     def check_rules(self, rules, players):
         rules_module.check_rules(rules)
 
+    def option_step(self, name, rules):
+        """``seat_bonus`` acts in the step of every total: the greatest common divisor of the
+        points a turn can score or cost and of the target (100 under the standard rules)."""
+        if name == self.seat_compensation_option:
+            return rules_module.points_step(rules)
+        return super().option_step(name, rules)
+
     def prepare(self, rules, players, seats: list[StrategyChoice]) -> Prepared:
         max_rounds = rules["max_rounds"] + rules_module.EXTRA_ROUNDS
         return Prepared(
