@@ -138,10 +138,13 @@ def game_command(command: str, game: str | None = None, scenario: str | Path | N
     """Run ``command``, one of the game's own commands (``analyze games`` lists them), as
     ``analyze <command>`` would: ``options`` by their parameter names (``cards=["coin"]``
     for ``--card coin``), every option not given at its default. Returns what the command
-    prints, as an :class:`analyzer.output.Rendered` (``to_table()``, ``to_dict()``)."""
+    prints, as an :class:`analyzer.output.Rendered` (``to_table()``, ``to_dict()``). Without
+    ``game`` or ``scenario``, the only game that offers ``command`` plays it."""
     from analyzer.games.commands import offered_commands
 
     offering = offered_commands().get(command, {})
+    if game is None and scenario is None and len(offering) == 1:
+        game = next(iter(offering))  # as on the command line: the only game that offers it
     spec = resolve(game=game, scenario=None if scenario is None else str(scenario), players=players, rules=rules,
                    sets=sets)
     declared = offering.get(spec.game.id)
@@ -167,7 +170,7 @@ def _defaults(declared) -> dict[str, Any]:
         return {option.name: context.params.get(option.name) for option in declared.options}
 
 
-def solve(game: str | None = "skull-island", **arguments: Any):
+def solve(game: str | None = None, **arguments: Any):
     """``analyze solve``: the game's solver (Skull Island's optimal turn per fortune card, or with
     ``objective="win"`` the two-player game solved for the chance of winning); the arguments are
     :func:`game_command`'s."""

@@ -221,6 +221,14 @@ class Game(ABC):
     def tally_shapes(self, prepared: Prepared) -> dict[str, tuple[int, ...]]:
         """The shape of each of the game's own aggregates (the fields of ``tally_type``)."""
 
+    def tally_rules(self, prepared: Prepared):
+        """What the games of a checkpoint could have put in each of the game's own aggregates: a
+        :class:`analyzer.engine.tally_limits.TallyRules` (least and most per game, orderings,
+        moments). Default: counts, never negative; a game bounds them from above where it can."""
+        from analyzer.engine.tally_limits import TallyRules
+
+        return TallyRules({key: (0, None) for key in self.tally_shapes(prepared)})
+
     def scratch(self, prepared: Prepared) -> tuple:
         """The game's private working arrays for one chunk, as a NamedTuple (default: none).
 
