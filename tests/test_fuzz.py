@@ -137,8 +137,9 @@ COMMANDS: dict[str, tuple[st.SearchStrategy, int]] = {
                                    [case[1]], ["nosuch=1:2", "target_score=1:1", "x", "target_score=5:1:1"]))]))), 20),
     "balance": (st.tuples(base("balance", "--game", "skull-island", "--param", "seat_bonus=0:400", "--n", 200,
                                "--quiet"),
-                          st.just([*game_options("skull-island"), *execution, option("--precision", mostly(
-                              [100, 50], [0, -1, "x"])), option("--param", mostly(
+                          st.just([*game_options("skull-island"), *execution, option("--interval-width", mostly(
+                              [100, 50], [0, -1, "x"])), option("--precision", mostly([5], ["x"])),
+                              option("--param", mostly(
                                   ["seat_bonus=0:400"], ["tie_rule=0:1", "seat_bonus=5:1", "x"]))])), 10),
     "tune": (st.tuples(base("tune", "--game", "skull-island", "--strategy", "threshold", "--param",
                             "stop_at=200:2000", "--n", 2000, "--candidates", 4, "--quiet"),
