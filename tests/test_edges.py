@@ -160,3 +160,12 @@ def test_a_duplicate_parameter_is_refused_in_the_python_api_too():
     with pytest.raises(AnalyzerError, match="given twice"):
         analyzer.simulate(game="skull-island", n=10, strategies=["threshold:stop_at=1,stop_at=2"])
     json.dumps({})  # the module's imports are all used
+
+
+def test_a_report_with_small_skill_and_balance_counts_writes_its_figures(tmp_path):
+    """The issue's crash: a rung of the skill ladder with no win (2e-19 below its interval's end)."""
+    folder = tmp_path / "figures"
+    result = run_cli(["report", "--game", "skull-island", "--n", "500", "--seed", "1", "--skill-n", "20",
+                      "--figures", "png", "-o", folder, "--quiet"])
+    assert result.exit_code == 0, result.output
+    assert len(list(folder.iterdir())) >= 8

@@ -38,7 +38,7 @@ from typing import Any
 
 import numpy as np
 
-from analyzer.errors import AnalyzerError
+from analyzer.errors import AnalyzerError, safe_text
 from analyzer.games.options import jsonable
 from analyzer.games.skull_island.cache_files import hold_arrays, load_arrays, save_arrays
 from analyzer.games.skull_island.components import N_CARDS
@@ -231,8 +231,8 @@ def save(path: Path, **arrays: np.ndarray) -> None:
     """Write the solve's cache file; one that cannot be written costs only the cache (one warning line)."""
     error = save_arrays(path, **arrays)
     if error is not None:
-        print(f"warning: the win solver's cache {path} cannot be written ({error.strerror or error}); "
-              f"the solve is not kept", file=sys.stderr)
+        print(f"warning: the win solver's cache {safe_text(str(path))} cannot be written "
+              f"({error.strerror or error}); the solve is not kept", file=sys.stderr)
 
 
 # -- the solve ---------------------------------------------------------------------------------
