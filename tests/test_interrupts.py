@@ -133,3 +133,11 @@ def test_a_solve_shows_its_stages_on_a_terminal(monkeypatch):
     quiet = Terminal()
     Stages(3, stream=quiet, enabled=False).close()
     assert quiet.text == ""
+
+
+def test_a_dask_run_stops_on_ctrl_c_with_one_line(tmp_path):
+    completed, took = interrupted(["simulate", "--game", "skull-island", "--n", "1e9", "--backend", "dask",
+                                   "--workers", "2", "--quiet", "-o", "out.json"], 20, tmp_path)
+    assert_interrupted(completed, took)
+    assert completed.stderr.strip().splitlines() == ["analyze: interrupted"]
+    assert list(tmp_path.iterdir()) == []
