@@ -33,21 +33,27 @@ def output_width(stream=None) -> int:
     return max(COLUMNS, columns)
 
 
+def _is_argument(token: str, previous: str) -> bool:
+    """Whether ``token`` goes on with a command whose last token was ``previous``: an option, an
+    option's value, or a file or setting (a path, ``name=value``); a plain word is prose again."""
+    return token.startswith("-") or previous.startswith("-") or any(mark in token for mark in "/=.")
+
+
 def _units(text: str) -> list[tuple[str, list[str]]]:
-    """``text`` as ``("word", [word])`` and ``("command", [tokens])`` units, split at spaces."""
+    """``text`` as ``("word", [word])`` and ``("command", [tokens])`` units, split at spaces: a
+    command is ``analyze``, its subcommand and the arguments after it (to the end of a clause)."""
     tokens = text.split()
     units: list[tuple[str, list[str]]] = []
     index = 0
     while index < len(tokens):
         token = tokens[index]
         if token.lstrip("`(\"'") == COMMAND_WORD and index + 1 < len(tokens) and not _ENDS_COMMAND.search(token):
-            command = [token]
-            index += 1
-            while index < len(tokens):
+            command = [token, tokens[index + 1]]
+            index += 2
+            while index < len(tokens) and not (_ENDS_COMMAND.search(command[-1]) or command[-1].endswith("`")) \
+                    and _is_argument(tokens[index], command[-1]):
                 command.append(tokens[index])
                 index += 1
-                if _ENDS_COMMAND.search(command[-1]) or command[-1].endswith("`"):
-                    break
             units.append(("command", command))
         else:
             units.append(("word", [token]))
