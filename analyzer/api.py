@@ -11,6 +11,7 @@ from typing import Any
 from analyzer.engine.precision import extend_to_precision, parse_precision, refuse_checkpoint
 from analyzer.errors import AnalyzerError, param
 from analyzer.execution import Execution
+from analyzer.files import check_distinct_outputs
 from analyzer.result import Result, RunInfo
 from analyzer.runspec import RunSpec, resolve
 
@@ -85,6 +86,7 @@ def run_spec(spec: RunSpec, n: int | str, execution: Execution, save_games: str 
     target = None if precision is None else parse_precision(precision)
     if target is not None:
         refuse_checkpoint(execution.checkpoint)
+    check_distinct_outputs({"checkpoint": execution.checkpoint, "save_games": save_games})
     writer = None
     if save_games is not None:
         from analyzer.games_file import GamesWriter
@@ -128,3 +130,48 @@ def run_spec(spec: RunSpec, n: int | str, execution: Execution, save_games: str 
                           workers=execution.reported_workers, backend=execution.backend_name, games_played=played,
                           precision=outcome))
 
+
+
+def game_command(command: str, game: str | None = None, scenario: str | Path | None = None,
+                 players: int | None = None, rules: dict[str, Any] | None = None, sets: list[str] | None = None,
+                 **options: Any):
+    """Run ``command``, one of the game's own commands (``analyze games`` lists them), as
+    ``analyze <command>`` would: ``options`` by their parameter names (``cards=["coin"]``
+    for ``--card coin``), every option not given at its default. Returns what the command
+    prints, as an :class:`analyzer.output.Rendered` (``to_table()``, ``to_dict()``). Without
+    ``game`` or ``scenario``, the only game that offers ``command`` plays it."""
+    from analyzer.games.commands import offered_commands
+
+    offering = offered_commands().get(command, {})
+    if game is None and scenario is None and len(offering) == 1:
+        game = next(iter(offering))  # as on the command line: the only game that offers it
+    spec = resolve(game=game, scenario=None if scenario is None else str(scenario), players=players, rules=rules,
+                   sets=sets)
+    declared = offering.get(spec.game.id)
+    if declared is None:
+        raise AnalyzerError(f"{spec.game.id} offers no {command!r} command; games that do: "
+                            f"{', '.join(offering) or 'none'}")
+    names = {option.name for option in declared.options}
+    unknown = sorted(set(options) - names)
+    if unknown:
+        from analyzer.errors import closest_first
+
+        raise AnalyzerError(f"{command} of {spec.game.id} takes no {unknown[0]!r}; it takes, closest first: "
+                            f"{closest_first(unknown[0], sorted(names))}")
+    return declared.run(spec, **{**_defaults(declared), **options})
+
+
+def _defaults(declared) -> dict[str, Any]:
+    """What the command line gives each of the command's options when it is not on it."""
+    import click
+
+    command = click.Command(declared.name, params=list(declared.options))
+    with command.make_context(declared.name, [], resilient_parsing=True) as context:
+        return {option.name: context.params.get(option.name) for option in declared.options}
+
+
+def solve(game: str | None = None, **arguments: Any):
+    """``analyze solve``: the game's solver (Skull Island's optimal turn per fortune card, or with
+    ``objective="win"`` the two-player game solved for the chance of winning); the arguments are
+    :func:`game_command`'s."""
+    return game_command("solve", game=game, **arguments)

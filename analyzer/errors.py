@@ -9,9 +9,10 @@ at most ``MAX_MESSAGE_CHARS`` characters, so no input can flood or garble a term
 
 from __future__ import annotations
 
+import difflib
 import re
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 #: the longest error line; a longer message is cut (a large value is never echoed whole)
 MAX_MESSAGE_CHARS = 300
@@ -39,14 +40,39 @@ def safe_text(text: str, keep: str = "") -> str:
     return "".join(char.encode("unicode_escape").decode("ascii") if unsafe(char) else char for char in text)
 
 
-def one_line(text: str) -> str:
-    """The first line of ``text``, safe to print and at most ``MAX_MESSAGE_CHARS`` long."""
+def one_line(text: str, limit: int = MAX_MESSAGE_CHARS) -> str:
+    """The first line of ``text``, safe to print and at most ``limit`` characters long."""
     first = text.partition("\n")[0].splitlines()
     line = first[0] if first else ""
-    shown = safe_text(line[:MAX_MESSAGE_CHARS])
-    if len(shown) < len(line) or len(shown) > MAX_MESSAGE_CHARS:
-        shown = shown[:MAX_MESSAGE_CHARS - 1] + "…"
+    shown = safe_text(line[:limit])
+    if len(shown) < len(line) or len(shown) > limit:
+        shown = shown[:limit - 1] + "…"
     return shown
+
+
+def closest_first(name: str, allowed: Iterable[str], budget: int = 150) -> str:
+    """The ``allowed`` names joined by commas, the closest to ``name`` (a misspelling) first,
+    cut at a whole name to fit ``budget`` characters with how many more there are: an error
+    that lists them shows the likely one even where the list is long."""
+    names = list(dict.fromkeys(allowed))
+    if not names:
+        return "none"
+    typed = str(name)[:100].lower()
+    names.sort(key=lambda candidate: (-difflib.SequenceMatcher(None, typed, candidate.lower()).ratio(), candidate))
+    shown: list[str] = []
+    for index, candidate in enumerate(names):
+        rest = len(names) - index - 1
+        tail = f", and {rest} more" if rest else ""
+        if shown and len(", ".join([*shown, candidate])) + len(tail) > budget:
+            return ", ".join(shown) + f", and {len(names) - index} more"
+        shown.append(candidate)
+    return ", ".join(shown)
+
+
+def shortened(text: str, limit: int = 60) -> str:
+    """``text`` cut to ``limit`` characters with ``…``: a value echoed in a message leaves room for the rest."""
+    text = str(text)
+    return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
 class AnalyzerError(ValueError):

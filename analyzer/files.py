@@ -193,6 +193,7 @@ def check_output_path(path: str | Path, allowed: tuple[str, ...], what: str = "o
     if not str(path):
         raise AnalyzerError(f"{what}: the file name is empty")
     path = Path(path)
+    check_name_length(path, what)
     if allowed and path.suffix.lower() not in allowed:
         raise AnalyzerError(f"{what} {path}: the extension must be one of {', '.join(allowed)}")
     folder = _folder(path)
@@ -208,6 +209,44 @@ def check_output_path(path: str | Path, allowed: tuple[str, ...], what: str = "o
             raise AnalyzerError(f"{what} {path} is {kind}, not a regular file")
     check_writable(path, f"{what} {path}")
     return path
+
+
+def _limit(folder: Path, name: str, fallback: int) -> int:
+    """The file system's limit ``name`` (``PC_NAME_MAX``, ``PC_PATH_MAX``) for ``folder``."""
+    try:
+        return os.pathconf(folder if folder.is_dir() else ".", name)
+    except (OSError, ValueError, AttributeError):
+        return fallback
+
+
+def check_name_length(path: Path, what: str = "output") -> None:
+    """Refuse a file name or path longer than the file system can hold (255 and 4,096 bytes on
+    Linux), with one line: the rename at the end of a run would fail after all its games."""
+    folder = _folder(path)
+    name_bytes, path_bytes = len(os.fsencode(path.name)), len(os.fsencode(os.path.abspath(path)))
+    name_max, path_max = _limit(folder, "PC_NAME_MAX", 255), _limit(folder, "PC_PATH_MAX", 4096)
+    if name_bytes > name_max:
+        raise AnalyzerError(f"{what}: the file name is {name_bytes:,} bytes long; this file system holds at most "
+                            f"{name_max:,}")
+    if path_bytes >= path_max:
+        raise AnalyzerError(f"{what}: the path is {path_bytes:,} bytes long; this file system holds at most "
+                            f"{path_max - 1:,}")
+
+
+def check_distinct_outputs(outputs: dict[str, str | Path | None]) -> None:
+    """Refuse two outputs that name the same file (``outputs``: API parameter -> path or None):
+    the later one would replace the other's contents."""
+    from analyzer.errors import param
+
+    seen: dict[str, str] = {}
+    for name, path in outputs.items():
+        if path is None or not str(path):
+            continue
+        key = os.path.normcase(os.path.realpath(path))
+        if key in seen:
+            raise AnalyzerError(f"{param(seen[key])} and {param(name)} name the same file {path}: each output "
+                                f"needs its own file")
+        seen[key] = name
 
 
 def check_writable(path: Path, named: str) -> None:

@@ -13,6 +13,7 @@ import math
 from collections.abc import Collection
 
 from analyzer.files import atomic_path
+from analyzer.wrapping import output_width
 
 __all__ = ["Rendered", "TABLE_FORMATS", "atomic_path", "finite_json", "frame_text"]
 
@@ -31,12 +32,13 @@ def finite_json(value):
 TABLE_FORMATS = ("table", "markdown", "csv")
 
 
-def frame_text(frame, fmt: str, left: int | Collection[str] = 1) -> str:
+def frame_text(frame, fmt: str, left: int | Collection[str] = 1, width: int | None = None) -> str:
     """``frame`` as aligned text (``table``), a markdown table or CSV, without its index.
 
     Text and markdown show the cells as they are (give them formatted), left-aligned in
     the first ``left`` columns (or the columns named in ``left``) and right-aligned in
-    the others; CSV writes the values.
+    the others; CSV writes the values. Text fits ``width`` columns (default: 80, or a
+    wider terminal's width): a wider table is wrapped (:func:`_fitted_text`).
     """
     if fmt not in TABLE_FORMATS:
         raise ValueError(f"no table format {fmt!r}; one of {', '.join(TABLE_FORMATS)}")
@@ -50,7 +52,38 @@ def frame_text(frame, fmt: str, left: int | Collection[str] = 1) -> str:
 
         frame = frame.map(escape).rename(columns=escape)
         return frame.to_markdown(index=False, colalign=align, disable_numparse=True)
-    return frame.to_markdown(index=False, tablefmt="simple", colalign=align, disable_numparse=True)
+    return _fitted_text(frame, align, output_width() if width is None else width)
+
+
+def _plain_text(frame, align: list[str]) -> str:
+    """``frame`` as aligned text, columns two spaces apart and as wide as their widest cell."""
+    import tabulate
+
+    padding, tabulate.MIN_PADDING = tabulate.MIN_PADDING, 0
+    try:
+        return frame.to_markdown(index=False, tablefmt="simple", colalign=align, disable_numparse=True)
+    finally:
+        tabulate.MIN_PADDING = padding
+
+
+def _fitted_text(frame, align: list[str], width: int) -> str:
+    """``frame`` as aligned text within ``width`` columns: a table too wide is wrapped, its
+    columns in blocks one under the other, each block led by the first column (what a row is)."""
+    text = _plain_text(frame, align)
+    if max(len(line) for line in text.splitlines()) <= width or frame.shape[1] <= 2:
+        return text
+    key, rest = frame.columns[0], list(frame.columns[1:])
+    blocks, block = [], []
+    for column in rest:
+        trial = frame[[key, *block, column]]
+        trial_align = [align[0], *(align[1 + rest.index(c)] for c in (*block, column))]
+        if block and max(len(line) for line in _plain_text(trial, trial_align).splitlines()) > width:
+            blocks.append(block)
+            block = []
+        block.append(column)
+    blocks.append(block)
+    return "\n\n".join(_plain_text(frame[[key, *block]], [align[0], *(align[1 + rest.index(c)] for c in block)])
+                       for block in blocks)
 
 
 class Rendered:
@@ -66,4 +99,22 @@ class Rendered:
     def render(self, fmt: str) -> str:
         writers = {"json": self.to_json, "csv": self.to_csv, "markdown": self.to_markdown}
         text = writers.get(fmt, self.to_table)()
+        if fmt not in writers:
+            text = fit_lines(text)
         return text if text.endswith("\n") else text + "\n"
+
+
+def fit_lines(text: str, width: int | None = None) -> str:
+    """``text`` with every line longer than ``width`` (default :func:`output_width`) wrapped at
+    spaces, its continuation indented two more (tables come fitted: :func:`frame_text`)."""
+    from analyzer.wrapping import wrap
+
+    width = output_width() if width is None else width
+    lines = []
+    for line in text.split("\n"):
+        if len(line) <= width:
+            lines.append(line)
+            continue
+        indent = line[:len(line) - len(line.lstrip())]
+        lines.extend(wrap(line, width, indent, indent + "  "))
+    return "\n".join(lines)

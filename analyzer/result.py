@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import textwrap
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,7 +16,6 @@ from analyzer.output import Rendered, frame_text
 from analyzer.runspec import RunSpec, players_text
 from analyzer.stats import histogram_summary, mean_interval, wilson_interval
 from analyzer.verdicts import (
-    TEXT_WIDTH,
     SeatCompensation,
     Verdict,
     run_args,
@@ -25,6 +23,7 @@ from analyzer.verdicts import (
     strategies_differ,
     verdict_lines,
 )
+from analyzer.wrapping import output_width, wrap
 
 SCHEMA = "pirate-analyzer/simulate/1"
 
@@ -210,7 +209,7 @@ class Result(Rendered):
         played = (f"Measured with {players_text(self.spec)}: the verdicts hold for that level of play "
                   f"(analyze skill ranks the strategies).")
         if not markdown:
-            return [*verdict_lines(verdicts), *textwrap.wrap(played, TEXT_WIDTH)]
+            return [*verdict_lines(verdicts, output_width()), *wrap(played)]
         return ["Verdicts, most important first:", "",
                 *(f"{rank}. **{v.title}**: {v.text} *Action:* {v.action}" for rank, v in enumerate(verdicts, 1)),
                 "", played]
@@ -223,7 +222,7 @@ class Result(Rendered):
 
     def to_table(self) -> str:
         d = self.to_dict()
-        lines = [f"{self.spec.game.title}: {d['n']:,} games, {d['players']} players, "
+        lines = [f"{self.spec.game.title}: {d['n']:,} {self.spec.game.games_noun}, {d['players']} players, "
                  f"scenario {d['scenario']}, seed {d['seed']}", *self._rules_line(), "",
                  frame_text(self.seat_frame(), "table", left=["strategy"]), "", *self._summary_lines(), "",
                  *self._verdict_lines()]
@@ -245,7 +244,8 @@ class Result(Rendered):
     def to_markdown(self) -> str:
         d = self.to_dict()
         lines = [f"# {self.spec.game.title}: {d['scenario']}", "",
-                 f"{d['n']:,} games, {d['players']} players, seed {d['seed']}", *self._rules_line(), "",
+                 f"{d['n']:,} {self.spec.game.games_noun}, {d['players']} players, seed {d['seed']}",
+                 *self._rules_line(), "",
                  frame_text(self.seat_frame(), "markdown", left=["strategy"]), "", *self._summary_lines(), "",
                  *self._verdict_lines(markdown=True)]
         if self.info.precision is not None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from analyzer.errors import AnalyzerError, param
+from analyzer.errors import AnalyzerError, closest_first, param, shortened
 from analyzer.games.base import Game, StrategyChoice, canonical_label
 from analyzer.games.options import defaults
 from analyzer.games.registry import get_game
@@ -57,22 +57,31 @@ def players_text(spec: RunSpec) -> str:
     return f"{spec.players} players ({strategies})"
 
 
+def strategy_parameter(strategy, name: str):
+    """The parameter ``name`` of ``strategy``; one line listing its parameters, closest first, when it has none."""
+    for parameter in strategy.params:
+        if parameter.name == name:
+            return parameter
+    raise AnalyzerError(f"strategy {strategy.name} has no parameter {shortened(name)!r}; parameters, closest "
+                        f"first: {closest_first(name, [p.name for p in strategy.params])}")
+
+
 def parse_strategy(game: Game, spec: str) -> StrategyChoice:
     """``name`` or ``name:key=value,key=value`` -> a validated StrategyChoice."""
     spec = spec.strip()
     name, _, arguments = spec.partition(":")
     strategy = game.strategy(name.strip())
-    table = {p.name: p for p in strategy.params}
     params = {p.name: p.default for p in strategy.params}
+    given = set()
     for item in filter(None, (a.strip() for a in arguments.split(","))):
         key, sep, value = item.partition("=")
         key = key.strip()
         if not sep:
             raise AnalyzerError(f"strategy {spec!r}: parameter {item!r} must be written key=value")
-        if key not in table:
-            allowed = ", ".join(table) if table else "none"
-            raise AnalyzerError(f"strategy {strategy.name} has no parameter {key!r}; parameters: {allowed}")
-        params[key] = table[key].parse_text(value, f"strategy {strategy.name}")
+        if key in given:
+            raise AnalyzerError(f"strategy {strategy.name}: parameter {key!r} is given twice; give each once")
+        given.add(key)
+        params[key] = strategy_parameter(strategy, key).parse_text(value, f"strategy {strategy.name}")
     return StrategyChoice(strategy.name, params, canonical_label(strategy, params))
 
 

@@ -335,14 +335,16 @@ def test_sweep_cli_errors(tmp_path):
 @pytest.fixture(scope="module")
 def two_player_bonus():
     # 2**16 games per value: the jackknife interval is then about 40 to 60 wide
-    return experiments.balance("seat_bonus=0:400", game=GAME, players=2, n=65_536, precision=80, seed=8)
+    return experiments.balance("seat_bonus=0:400", game=GAME, players=2, n=65_536, interval_width=80, seed=8)
 
 
 def test_balance_finds_the_fair_seat_bonus(two_player_bonus):
     search = two_player_bonus
     low, high = search.interval
-    assert 0 <= low <= search.recommended <= high <= 400
-    assert search.precision_reached and high - low < 80
+    assert 0 <= low <= search.fitted <= high <= 400
+    # the recommendation is on the grid (steps of 100) next to the fitted value
+    assert search.step == 100 and abs(search.recommended - search.fitted) <= 100
+    assert search.interval_width_reached and high - low < 80
     standard = next(e for e in search.evaluations if e.value == 0)
     assert standard.win_rates[0] > standard.win_rates[1]  # the first player's edge is what the bonus repays
     assert search.recommended > 0

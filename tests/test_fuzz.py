@@ -77,9 +77,11 @@ STRATEGIES = {"skull-island": ["threshold", "threshold:stop_at=500", "random", "
                                "set-chaser:chase_full_chest=true"],
               "lucky-pirates": ["none"], "doubloons": ["greedy", "saboteur", "random", "greedy:take_parrot=false"],
               "dead-mans-chest": ["sensible", "aggressive:cash_reserve=0", "thrifty", "random"]}
-BAD_STRATEGIES = ["threshold:stop_at=-1", "threshold:nope=1", "nosuch", "", ":", "threshold:stop_at"]
-OUTPUTS = (["out.json", "out.csv", "out.md", "out.txt", "out\u202e.json"],
-           ["out.pdf", "out.xyz", "", "/proc/x.json", "sub/out.json", "folder", "/dev/null", "fifo.toml"])
+BAD_STRATEGIES = ["threshold:stop_at=-1", "threshold:nope=1", "nosuch", "", ":", "threshold:stop_at",
+                  "threshold:stop_at=1,stop_at=2"]
+OUTPUTS = (["out.json", "out.csv", "out.md", "out.txt", "out\u202e.json", "new\nline.json"],
+           ["out.pdf", "out.xyz", "", "/proc/x.json", "sub/out.json", "folder", "/dev/null", "fifo.toml",
+            "a" * 300 + ".json"])
 
 
 def game_options(game: str) -> list[st.SearchStrategy]:
@@ -94,7 +96,7 @@ def game_options(game: str) -> list[st.SearchStrategy]:
 seed = option("--seed", mostly([0, 1, 2**64 - 1, "1_000"], [-1, 2**64, "x"]))
 workers = option("--workers", mostly([1, 2, 3], [0, -2, "x"]))
 worker_timeout = option("--worker-timeout", mostly([1, 0.5], [0, -1, "nan", "inf", "x"]))
-checkpoint = option("--checkpoint", mostly(["run.ckpt"], ["folder", "/dev/zero", "junk.toml", "/proc/c.ckpt", ""]))
+checkpoint = option("--checkpoint", mostly(["run.ckpt", "out.json"], ["folder", "/dev/zero", "junk.toml", "/proc/c.ckpt", ""]))
 out = option("-o", mostly(*OUTPUTS))
 precision = option("--precision", mostly([50, 20, "5"], [0, -1, "nan", "inf", "1e400", 101, "x"]))
 fmt = option("--format", mostly(["table", "json", "csv", "markdown"], ["xml"]))
@@ -137,8 +139,9 @@ COMMANDS: dict[str, tuple[st.SearchStrategy, int]] = {
                                    [case[1]], ["nosuch=1:2", "target_score=1:1", "x", "target_score=5:1:1"]))]))), 20),
     "balance": (st.tuples(base("balance", "--game", "skull-island", "--param", "seat_bonus=0:400", "--n", 200,
                                "--quiet"),
-                          st.just([*game_options("skull-island"), *execution, option("--precision", mostly(
-                              [100, 50], [0, -1, "x"])), option("--param", mostly(
+                          st.just([*game_options("skull-island"), *execution, option("--interval-width", mostly(
+                              [100, 50], [0, -1, "x"])), option("--precision", mostly([5], ["x"])),
+                              option("--param", mostly(
                                   ["seat_bonus=0:400"], ["tie_rule=0:1", "seat_bonus=5:1", "x"]))])), 10),
     "tune": (st.tuples(base("tune", "--game", "skull-island", "--strategy", "threshold", "--param",
                             "stop_at=200:2000", "--n", 2000, "--candidates", 4, "--quiet"),

@@ -82,7 +82,8 @@ def test_simulate_says_when_the_limit_comes_first():
 def test_simulate_text_names_the_stop():
     result = run_cli(["simulate", *DUEL, "--precision", "3"])
     assert result.exit_code == 0, result.output
-    assert "stopped at 2,048 games: every seat's 95% win-rate interval is within ±3 points" in result.stdout
+    shown = " ".join(result.stdout.split())  # the line is wrapped to 80 columns
+    assert "stopped at 2,048 games: every seat's 95% win-rate interval is within ±3 points" in shown
 
 
 def test_the_python_api_takes_precision():

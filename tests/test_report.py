@@ -217,7 +217,7 @@ def test_sweep_and_balance_pdfs(tmp_path):
     assert write_experiment_pdf(sweep, tmp_path / "sweep.pdf") >= 4  # a title page, then four panels a page
     text = "\n".join(_texts(tmp_path / "sweep.pdf"))
     assert "sweep of tie_rule" in text and "Metrics against tie_rule" in text and "win rate against tie_rule" in text
-    search = experiments.balance("seat_bonus=0:400", game="skull-island", players=2, n=4096, precision=400, seed=1)
+    search = experiments.balance("seat_bonus=0:400", game="skull-island", players=2, n=4096, interval_width=400, seed=1)
     assert write_experiment_pdf(search, tmp_path / "balance.pdf") == 2
     text = "\n".join(_texts(tmp_path / "balance.pdf"))
     assert "the fairest seat_bonus" in text and "Recommended seat_bonus" in text

@@ -9,13 +9,14 @@ offers (``Game.commands()``) is built by :mod:`analyzer.cli.offered`.
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import sys
 import traceback
 
 import click
 
-from analyzer.errors import AnalyzerError, one_line
+from analyzer.errors import MAX_MESSAGE_CHARS, AnalyzerError, one_line
 
 #: the flag of each API parameter whose flag is not ``--`` and its name with dashes
 FLAGS = {"sets": "--set", "strategies": "--strategy"}
@@ -36,8 +37,56 @@ COMMANDS = {
 }
 
 
+class HelpFormatter(click.HelpFormatter):
+    """Help that fits 80 columns (or a wider terminal) and never breaks a word: ``skull-island``
+    and a path stay whole (click's own wrapping breaks at hyphens)."""
+
+    def __init__(self, indent_increment: int = 2, width: int | None = None, max_width: int | None = None):
+        from analyzer.wrapping import output_width
+
+        super().__init__(indent_increment, width, max_width or output_width())
+
+    def write_usage(self, *args, **kwargs):
+        with _words_unbroken():
+            super().write_usage(*args, **kwargs)
+
+    def write_text(self, text):
+        with _words_unbroken():
+            super().write_text(text)
+
+    def write_dl(self, *args, **kwargs):
+        with _words_unbroken():
+            super().write_dl(*args, **kwargs)
+
+
+@contextlib.contextmanager
+def _words_unbroken():
+    """Click's text wrapper, for the help being formatted, breaking at spaces only."""
+    from click import _textwrap
+
+    original = _textwrap.TextWrapper
+
+    class Unbroken(original):
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            self.break_on_hyphens = False
+            self.break_long_words = False
+
+    _textwrap.TextWrapper = Unbroken
+    try:
+        yield
+    finally:
+        _textwrap.TextWrapper = original
+
+
+class AnalyzeContext(click.Context):
+    formatter_class = HelpFormatter
+
+
 class AnalyzeGroup(click.Group):
     """A lazy click group whose errors are one line and whose exit codes follow INTERFACE.md."""
+
+    context_class = AnalyzeContext
 
     def list_commands(self, ctx):
         from analyzer.cli.offered import offered_names
@@ -47,10 +96,14 @@ class AnalyzeGroup(click.Group):
 
     def get_command(self, ctx, name):
         if name in COMMANDS:
-            return self._load(name)
-        from analyzer.cli.offered import build
+            command = self._load(name)
+        else:
+            from analyzer.cli.offered import build
 
-        return build(name)
+            command = build(name)
+        if command is not None:
+            command.context_class = AnalyzeContext  # its help formatted as the group's
+        return command
 
     @staticmethod
     def _load(name):
@@ -82,21 +135,37 @@ class AnalyzeGroup(click.Group):
             sys.exit(1)
         except click.ClickException as exc:
             message = one_line(exc.format_message().strip().replace("\n", " "))
-            click.echo(f"analyze: {message}", err=True)
+            click.echo(one_line(f"analyze: {message}"), err=True)
             sys.exit(2 if isinstance(exc, (click.UsageError, click.BadParameter)) or exc.exit_code == 2 else 1)
         except AnalyzerError as exc:
-            click.echo(f"analyze: {exc.worded(flag) or 'bad input'}", err=True)
+            click.echo(one_line(f"analyze: {exc.worded(flag) or 'bad input'}"), err=True)
             sys.exit(2)
         except KeyboardInterrupt:
             click.echo("analyze: interrupted", err=True)
             sys.exit(130)
         except Exception as exc:  # noqa: BLE001 - the last line of defence
+            if _interrupted(exc):
+                click.echo("analyze: interrupted", err=True)
+                sys.exit(130)
             if debug:
                 traceback.print_exc()
-            click.echo(f"analyze: internal error: {one_line(f'{type(exc).__name__}: {exc}')} "
-                       f"(run with --debug for details)", err=True)
+            details = " (run with --debug for details)"
+            click.echo(one_line(f"analyze: internal error: {type(exc).__name__}: {exc}",
+                                MAX_MESSAGE_CHARS - len(details)) + details, err=True)
             sys.exit(1)
         sys.exit(rv if isinstance(rv, int) else 0)
+
+
+def _interrupted(exc: BaseException) -> bool:
+    """Whether ``exc`` stands for a Ctrl-C: a compiled (Numba) function interrupted by it
+    returns a SystemError whose cause is the KeyboardInterrupt."""
+    seen = set()
+    while exc is not None and id(exc) not in seen:
+        if isinstance(exc, KeyboardInterrupt):
+            return True
+        seen.add(id(exc))
+        exc = exc.__cause__ or exc.__context__
+    return False
 
 
 def flag(parameter: str) -> str:

@@ -67,10 +67,13 @@ def precision_option(func):
                              "(--n is then the limit).")(func)
 
 
-def output_options(func):
+def output_options(func=None, *, plots: bool = False):
+    """--format, --json and -o FILE; ``@output_options(plots=True)`` for a command whose -o also takes .pdf."""
+    if func is None:
+        return lambda f: output_options(f, plots=plots)
+    plot = "; .pdf plots it" if plots else ""
     func = click.option("-o", "--out", metavar="FILE",
-                        help="Write the result to FILE (kind from the extension: .json .csv .md .txt, "
-                             ".pdf where the command plots).")(func)
+                        help=f"Write the result to FILE (kind from the extension: {' '.join(OUTPUT_KINDS)}{plot}).")(func)
     func = click.option("--json", "as_json", is_flag=True, help="Short for --format json.")(func)
     func = click.option("--format", "fmt", type=click.Choice(FORMATS), default="table", show_default=True,
                         help="What goes to standard output.")(func)
@@ -87,17 +90,27 @@ def emit(render, fmt: str, as_json: bool, out: str | None) -> None:
 
         kind = OUTPUT_KINDS[Path(out).suffix.lower()]
         write_text_atomic(out, render(kind))
-        click.echo(f"wrote {out}", err=True)
+        echo_wrote(out)
     else:
         click.echo(render(fmt), nl=False)
 
 
-def check_out(out: str | None, kinds=tuple(OUTPUT_KINDS)) -> None:
-    """Check ``-o FILE`` before any game is played (an empty name included)."""
+def echo_wrote(path, details: str = "") -> None:
+    """``wrote PATH`` on stderr, the path's control characters escaped (one line whatever its name)."""
+    from analyzer.errors import safe_text
+
+    click.echo(f"wrote {safe_text(str(path))}{details}", err=True)
+
+
+def check_out(out: str | None, kinds=tuple(OUTPUT_KINDS), execution=None, **other_outputs) -> None:
+    """Check ``-o FILE`` before any game is played (an empty name included), and that no other
+    output of the command (``execution``'s checkpoint, ``save_games=...``) names the same file."""
     if out is not None:
-        from analyzer.files import check_output_path
+        from analyzer.files import check_distinct_outputs, check_output_path
 
         check_output_path(out, kinds)
+        checkpoint = None if execution is None else execution.checkpoint
+        check_distinct_outputs({"checkpoint": checkpoint, **other_outputs, "out": out})
 
 
 def need_game(game_id: str | None):

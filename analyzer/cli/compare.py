@@ -5,6 +5,7 @@ import click
 from analyzer.cli.common import (
     OUTPUT_KINDS,
     check_out,
+    echo_wrote,
     emit,
     execution_options,
     game_options,
@@ -35,13 +36,22 @@ def _base(game, scenario, players, strategy_specs, sets):
                    sets=list(sets))
 
 
+def _no_precision(value) -> None:
+    """balance has no --precision POINTS: one line naming the option that does what it did."""
+    if value is not None:
+        from analyzer.errors import AnalyzerError
+
+        raise AnalyzerError("balance takes no --precision: --precision POINTS is a win-rate width in percentage "
+                            "points elsewhere; the width of the fairest value's interval is --interval-width WIDTH")
+
+
 def _emit_or_plot(result, fmt, as_json, out) -> None:
     """``-o FILE.pdf`` plots the result; anything else goes through :func:`emit`."""
     if out and out.lower().endswith(".pdf"):
         from analyzer.report import write_experiment_pdf
 
         write_experiment_pdf(result, out)
-        click.echo(f"wrote {out}", err=True)
+        echo_wrote(out)
     else:
         emit(result.render, fmt, as_json, out)
 
@@ -63,19 +73,24 @@ def compare(scenario_files, scenario_options, game, sets, players, strategy_spec
     """Compare scenarios with common random numbers, or strategies in a match-up.
 
     \b
-    analyze compare A.toml B.toml [C.toml ...]: every metric side by side, with the
-    difference to A, its 95% interval, its p-value in the JSON and a mark where it is
-    significant after Benjamini-Hochberg control of the false discovery rate (5%).
-    analyze compare --game G --players P --strategy A --strategy B ...: the strategies
-    fill the seats in order, every rotation of the seating plays equally often; each
-    strategy's win rate and the head-to-head matrix.
-    --precision POINTS (scenarios only): play until every seat win-rate difference's 95%
-    interval is within ±POINTS percentage points, --n games at most.
+    analyze compare A.toml B.toml [C.toml ...]
+    Every metric side by side, with the difference to A, its 95% interval, its
+    p-value in the JSON and a mark where it is significant after
+    Benjamini-Hochberg control of the false discovery rate (5%).
+
+    \b
+    analyze compare --game G --players P --strategy A --strategy B ...
+    The strategies fill the seats in order, every rotation of the seating plays
+    equally often; each strategy's win rate and the head-to-head matrix.
+
+    --precision POINTS (scenarios only): play until every seat win-rate
+    difference's 95% interval is within ±POINTS percentage points, --n games at
+    most.
     """
     from analyzer import experiments
     from analyzer.errors import AnalyzerError
 
-    check_out(out)
+    check_out(out, execution=execution)
     scenarios = list(scenario_files) + list(scenario_options)
     strategies = list(strategy_specs)
     if len(scenarios) >= 2:
@@ -100,7 +115,7 @@ def compare(scenario_files, scenario_options, game, sets, players, strategy_spec
               help="The rule option and its values (stop included when reached).")
 @games_option("100000", "Games per value.")
 @execution_options
-@output_options
+@output_options(plots=True)
 def sweep(game, scenario, sets, players, strategy_specs, param, n, execution, fmt, as_json, out):
     """Run one rule option over a range or a list: every metric per value.
 
@@ -108,7 +123,7 @@ def sweep(game, scenario, sets, players, strategy_specs, param, n, execution, fm
     """
     from analyzer import experiments
 
-    check_out(out, PLOT_KINDS)
+    check_out(out, PLOT_KINDS, execution=execution)
     result = experiments.sweep_spec(param, _base(game, scenario, players, strategy_specs, sets), n, execution)
     _emit_or_plot(result, fmt, as_json, out)
 
@@ -118,19 +133,25 @@ def sweep(game, scenario, sets, players, strategy_specs, param, n, execution, fm
 @players_and_strategies
 @click.option("--param", required=True, metavar="NAME=LOW:HIGH", help="The numeric rule option and its search range.")
 @games_option("100000", "At most this many games per evaluated value.")
-@click.option("--precision", type=float, metavar="WIDTH",
-              help="Stop once the value's 95% interval is narrower (default: a tenth of the range).")
+@click.option("--interval-width", type=float, metavar="WIDTH",
+              help="Stop once the fairest value's 95% interval is narrower than WIDTH, in the option's units "
+                   "(default: a tenth of the range).")
+@click.option("--precision", hidden=True, expose_value=False, callback=lambda ctx, param, value: _no_precision(value))
 @execution_options
-@output_options
-def balance(game, scenario, sets, players, strategy_specs, param, n, precision, execution, fmt, as_json, out):
+@output_options(plots=True)
+def balance(game, scenario, sets, players, strategy_specs, param, n, interval_width, execution, fmt, as_json, out):
     """Find the value of a numeric rule option that makes every seat equally likely to win.
 
     Measure: Ludii's balance, one minus the largest gap between seat win rates.
-    -o FILE.pdf plots the seat win rates against the option with the recommended value.
+    Lines fitted to the seat win rates give the fairest value and its 95% interval;
+    the recommendation is the value the game can play measured fairest of those
+    bracketing it (where scores move in steps of 100, every value strictly between two
+    steps plays alike), each shown with its win rates. -o FILE.pdf plots the seat win
+    rates against the option.
     """
     from analyzer import experiments
 
-    check_out(out, PLOT_KINDS)
+    check_out(out, PLOT_KINDS, execution=execution)
     result = experiments.balance_spec(param, _base(game, scenario, players, strategy_specs, sets), n, execution,
-                                      precision)
+                                      interval_width)
     _emit_or_plot(result, fmt, as_json, out)

@@ -24,14 +24,15 @@ def games(as_json):
     if as_json:
         click.echo(json.dumps(rows, indent=2))
         return
+    indent = " " * 17
     for row in rows:
         low, high = row["players"]
-        click.echo(f"{row['id']:<16} {low}-{high} players  {row['title']}: {row['description']}")
-        extras = [f"analyze {name}" for name in row["offers"]["commands"]]
+        _echo_wrapped(f"{low}-{high} players. {row['title']}: {row['description']}", f"{row['id']:<16} ", indent)
+        extras = [f"`analyze {name}`" for name in row["offers"]["commands"]]
         if row["offers"]["own_report_pages"]:
             extras.append("its own report pages")
         if extras:
-            click.echo(f"{'':<16} offers {', '.join(extras)}")
+            _echo_wrapped(f"offers {', '.join(extras)}", indent, indent)
 
 
 @click.command()
@@ -49,11 +50,11 @@ def strategies(game, as_json):
         click.echo(json.dumps(rows, indent=2))
         return
     for row in rows:
-        mark = "  (default)" if row["default"] else ""
-        click.echo(f"{row['name']}{mark}: {row['description']}")
+        mark = " (default)" if row["default"] else ""
+        _echo_wrapped(f"{row['name']}{mark}: {row['description']}", "", "  ")
         for p in row["params"]:
-            click.echo(f"    {p['name']} ({p['type']}, default {format_value(p['default'])}; {p['allowed']}): "
-                       f"{p['description']}")
+            _echo_wrapped(f"{p['name']} ({p['type']}, default {format_value(p['default'])}; {p['allowed']}): "
+                          f"{p['description']}", "    ", "      ")
         if not row["params"]:
             click.echo("    no parameters")
 
@@ -69,5 +70,14 @@ def rules(game, as_json):
         click.echo(json.dumps(rows, indent=2))
         return
     for row in rows:
-        click.echo(f"{row['name']} ({row['type']}, default {format_value(row['default'])}): {row['description']}")
-        click.echo(f"    allowed: {row['allowed']}")
+        _echo_wrapped(f"{row['name']} ({row['type']}, default {format_value(row['default'])}): "
+                      f"{row['description']}", "", "  ")
+        _echo_wrapped(f"allowed: {row['allowed']}", "    ", "      ")
+
+
+def _echo_wrapped(text: str, indent: str, subsequent_indent: str) -> None:
+    """``text`` wrapped to the output's width at spaces only (names and commands stay whole)."""
+    from analyzer.wrapping import wrap
+
+    for line in wrap(text, indent=indent, subsequent_indent=subsequent_indent):
+        click.echo(line)

@@ -2,7 +2,7 @@
 
 import click
 
-from analyzer.cli.common import execution_options, precision_option
+from analyzer.cli.common import echo_wrote, execution_options, precision_option
 
 
 @click.command()
@@ -46,4 +46,4 @@ def report(scenarios, game, sets, players, strategy_specs, n, out, figures, skil
                            balance_n=None if no_balance else BALANCE_GAMES, precision=precision)
     what = f"{outcome.pages} figure files" if figures else f"{outcome.pages} pages"
     reached = f"; {outcome.precision.sentence()}" if outcome.precision is not None else ""
-    click.echo(f"wrote {outcome.path} ({what}, seed {outcome.runs[0].result.info.seed}){reached}", err=True)
+    echo_wrote(outcome.path, f" ({what}, seed {outcome.runs[0].result.info.seed}){reached}")

@@ -21,7 +21,7 @@ def simulate(game, scenario, sets, players, strategy_specs, n, save_games, preci
     from analyzer.api import parse_count, run_spec
     from analyzer.runspec import resolve
 
-    check_out(out)
+    check_out(out, execution=execution, save_games=save_games)
     n = parse_count(n)
     spec = resolve(game=game, scenario=scenario, players=players, strategies=list(strategy_specs) or None,
                    sets=list(sets))

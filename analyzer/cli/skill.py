@@ -19,16 +19,15 @@ def skill(game, scenario, sets, players, strategy_specs, n, execution, fmt, as_j
     """The skill ladder: every strategy against the game's default, ranked, with the verdicts
     (seat advantage, length, ties) under each level of play and how much skill matters.
 
-    \b
-    Each strategy holds one seat against the default strategy on the others, rotated
-    over every seat, and plays a table of its own; the strongest then plays random
-    head to head. Default ladder: every built-in strategy at its default parameters,
-    except search players and strategies that need a whole-game solve.
+    Each strategy holds one seat against the default strategy on the others,
+    rotated over every seat, and plays a table of its own; the strongest then plays
+    random head to head. Default ladder: every built-in strategy at its default
+    parameters, except search players and strategies that need a whole-game solve.
     """
     from analyzer.experiments.skill import DEFAULT_PLAYERS, skill_spec
     from analyzer.runspec import resolve
 
-    check_out(out)
+    check_out(out, execution=execution)
     base = resolve(game=game, scenario=scenario, players=DEFAULT_PLAYERS if players is None else players,
                    sets=list(sets))
     emit(skill_spec(base, n, execution, list(strategy_specs)).render, fmt, as_json, out)

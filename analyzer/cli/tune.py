@@ -24,7 +24,7 @@ def tune(game, scenario, sets, players, strategy, params, opponents, n, candidat
     from analyzer.experiments import tune_spec
     from analyzer.runspec import resolve
 
-    check_out(out)
+    check_out(out, execution=execution)
     base = resolve(game=game, scenario=scenario, players=players, sets=list(sets))
     result = tune_spec(base, strategy, list(params), list(opponents), n, execution, candidates)
     emit(result.render, fmt, as_json, out)

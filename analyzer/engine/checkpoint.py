@@ -11,7 +11,8 @@ the merged totals as exact integers, and a checksum (SHA-256) over all of it. It
 rewritten atomically (a temporary file, flushed to disk, then renamed), so a kill at
 any moment leaves the previous complete version. A file made by a different run is
 refused, naming what differs; so is a file whose checksum does not match its content
-or whose totals do not add up (:func:`analyzer.engine.aggregate.inconsistency`), and
+or whose totals do not add up (:func:`analyzer.engine.aggregate.inconsistency`) or hold
+what its games could not produce (:mod:`analyzer.engine.tally_limits`), and
 one of an earlier format (version 1 had no checksum): its games are played again.
 """
 
@@ -30,6 +31,7 @@ from analyzer import __version__
 from analyzer.engine.aggregate import Totals, inconsistency
 from analyzer.engine.chunks import Chunk, chunk_count, chunk_size
 from analyzer.engine.play import aggregate_shapes
+from analyzer.engine.tally_limits import TallyRules, beyond_limits, common_rules
 from analyzer.errors import AnalyzerError, param
 from analyzer.files import MAX_CHECKPOINT_BYTES, atomic_path, check_nesting, check_output_path, read_input
 from analyzer.games.base import Game, Prepared
@@ -157,12 +159,14 @@ class Checkpoint:
     """The finished chunks of one run and their merged totals, saved to ``path``."""
 
     def __init__(self, path: Path, identity: dict[str, Any], n: int, shapes: dict[str, tuple[int, ...]],
-                 score_bins: tuple[int, int, int]):
+                 score_bins: tuple[int, int, int], tally_rules: TallyRules | None = None):
         self.path = path
         self.identity = identity
         self.n = n
         self.shapes = shapes
         self.score_bins = score_bins
+        #: what the recorded games could have put in each aggregate (checked on loading)
+        self.tally_rules = tally_rules
         self.totals = Totals()
         self.finished: set[int] = set()
         self.games_done = 0
@@ -174,8 +178,10 @@ class Checkpoint:
     def open(cls, path: str | Path, game: Game, prepared: Prepared, n: int, seed: int) -> Checkpoint:
         """Resume from ``path`` if it exists (refusing another run's file), else start it."""
         path = Path(path)
+        rules = common_rules(prepared.players, prepared.length_caps, game.length_units) \
+            .merged(game.tally_rules(prepared))
         checkpoint = cls(path, run_identity(game, prepared, n, seed), n, aggregate_shapes(game, prepared),
-                         prepared.score_bins)
+                         prepared.score_bins, rules)
         check_output_path(path, (), what="checkpoint")
         if path.exists():
             checkpoint._load()
@@ -267,6 +273,8 @@ class Checkpoint:
         games_in_finished = sum(min(size, self.n - i * size) for i in finished)
         if finished:
             why = inconsistency(totals, self.shapes, self.score_bins)
+            if why is None and self.tally_rules is not None:
+                why = beyond_limits(totals, self.tally_rules)
             if why is None and int(totals["games"][0]) != games_done:
                 why = "its totals do not count the games of its finished chunks"
         else:

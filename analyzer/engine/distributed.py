@@ -1,6 +1,8 @@
 """Play a run's chunks on a Dask cluster: an existing one, or a local one started here.
 
 A task plays a group of consecutive chunks and returns each chunk's own aggregates,
+preparing the run on its worker once per process from a small :class:`Recipe` (the
+strategy tables are not sent with every task),
 so the client merges exactly the numbers the local backend merges (integer sums:
 the order of arrival does not matter) and reports every chunk to progress bars,
 checkpoints and convergence curves. Groups are sized so each worker thread gets
@@ -28,7 +30,9 @@ import math
 import signal
 import time
 import uuid
+from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
 
 from analyzer import __version__
 from analyzer.engine.aggregate import Totals
@@ -62,9 +66,53 @@ LOCAL_CLUSTER_CONFIG = {
 }
 
 
-def play_chunks(game: Game, prepared: Prepared, seed: int, chunks: list[Chunk], record: bool,
+@dataclass(frozen=True)
+class Recipe:
+    """What a worker needs to prepare a run itself: the rules, players and seats, a few hundred
+    bytes, where the prepared run's strategy tables are megabytes (sent with every task, they
+    made Dask warn of a large graph). ``digest`` is the client's
+    :func:`~analyzer.engine.checkpoint.kernel_inputs_digest`: a worker that prepares other
+    inputs refuses, so a run plays the same numbers on every backend."""
+
+    rules: dict
+    players: int
+    seats: list
+    digest: str
+
+
+#: the runs this worker process prepared, by game and digest (the most recent few)
+_PREPARED: OrderedDict[tuple[str, str], Prepared] = OrderedDict()
+PREPARED_KEPT = 4
+
+
+def recipe(prepared: Prepared) -> Recipe:
+    from analyzer.engine.checkpoint import kernel_inputs_digest
+
+    return Recipe(prepared.rules, prepared.players, prepared.seats, kernel_inputs_digest(prepared))
+
+
+def prepared_here(game: Game, made: Recipe) -> Prepared:
+    """The run of ``made``, prepared once per worker process (its tables computed or loaded from
+    this machine's cache) and checked against the client's digest."""
+    from analyzer.engine.checkpoint import kernel_inputs_digest
+
+    key = (game.id, made.digest)
+    if key not in _PREPARED:
+        prepared = game.prepare(made.rules, made.players, made.seats)
+        if kernel_inputs_digest(prepared) != made.digest:
+            raise AnalyzerError("a Dask worker prepared other kernel inputs than this machine (other game data "
+                                "or solver tables?); install the same version and data everywhere")
+        _PREPARED[key] = prepared
+        while len(_PREPARED) > PREPARED_KEPT:
+            _PREPARED.popitem(last=False)
+    _PREPARED.move_to_end(key)
+    return _PREPARED[key]
+
+
+def play_chunks(game: Game, run: Recipe | Prepared, seed: int, chunks: list[Chunk], record: bool,
                 version: str) -> list[tuple[Chunk, dict, dict | None]]:
-    """The task a worker runs: play ``chunks`` and return each one's aggregates (and rows).
+    """The task a worker runs: play ``chunks`` of ``run`` (a :class:`Recipe`, prepared here, or a
+    prepared run) and return each one's aggregates (and rows).
 
     ``version`` is the client's: a worker with another version of the package could
     play other numbers, so it refuses.
@@ -72,6 +120,7 @@ def play_chunks(game: Game, prepared: Prepared, seed: int, chunks: list[Chunk], 
     if version != __version__:
         raise AnalyzerError(f"a Dask worker has pirate-analyzer {__version__} and this machine {version}; "
                             f"install the same version everywhere")
+    prepared = prepared_here(game, run) if isinstance(run, Recipe) else run
     return [(ch, *game.run_chunk(prepared, seed, ch.first_game, ch.n_games, record)) for ch in chunks]
 
 
@@ -221,11 +270,12 @@ def run_on_dask(game: Game, prepared: Prepared, seed: int, chunks: Iterable[Chun
         threads = sum(client.nthreads().values())
         groups = consecutive_groups(chunks, chunks_per_task(chunks_to_play, threads))
         run_key = uuid.uuid4().hex
+        made = recipe(prepared)
 
         def submit(group: list[Chunk]):
             for ch in group:
                 collector.planned(ch)
-            return client.submit(play_chunks, game, prepared, seed, group, collector.record, __version__,
+            return client.submit(play_chunks, game, made, seed, group, collector.record, __version__,
                                  key=f"play_chunks-{run_key}-{group[0].index}")
 
         pending = {submit(group) for group in itertools.islice(groups, max(2, WINDOW_PER_THREAD * threads))}

@@ -7,7 +7,10 @@ bar, its rate and its time left count only what this session plays.
 
 from __future__ import annotations
 
+import contextlib
 import sys
+import threading
+from typing import Any
 
 from tqdm import tqdm
 
@@ -50,3 +53,103 @@ class Progress:
 
     def close(self) -> None:
         self._bar.close()
+
+
+class Stages:
+    """A bar over the named stages of a long computation (a whole-game solve), on stderr when it
+    is a terminal (``enabled``: True always, False never, None on a terminal): the stage under
+    way, how many are done and the time since the start, refreshed while compiled code runs
+    (see :func:`wait_interruptibly`)."""
+
+    def __init__(self, total: int, label: str = "stages", enabled: bool | None = None, stream=None):
+        stream = stream or sys.stderr
+        if enabled is None:
+            enabled = hasattr(stream, "isatty") and stream.isatty()
+        self.enabled = bool(enabled)
+        self._bar = tqdm(total=total, unit=f" {label}", file=stream, dynamic_ncols=True, disable=not self.enabled,
+                         bar_format="{desc}: {n_fmt}/{total_fmt} " + label + " done, {elapsed} so far")
+
+    @contextlib.contextmanager
+    def stage(self, name: str):
+        """Show ``name`` as the stage under way; count it done when the block ends."""
+        if self.enabled:
+            self._bar.set_description_str(name)
+        yield self
+        self._bar.update(1)
+
+    def refresh(self) -> None:
+        if self.enabled:
+            self._bar.refresh()
+
+    def close(self) -> None:
+        self._bar.close()
+
+
+#: how often a wait for compiled code looks for Ctrl-C and refreshes the bar (seconds)
+POLL_SECONDS = 0.2
+
+
+def wait_interruptibly(function, *args, progress: Stages | None = None):
+    """``function(*args)``, computed on a daemon thread while this one waits in short steps.
+
+    Compiled (Numba) code does not see Ctrl-C until it returns, which for a long value
+    iteration is minutes: waiting on another thread, the main thread takes the
+    KeyboardInterrupt at once (the computing thread is abandoned and ends with the process,
+    which does not wait for it), and it refreshes ``progress`` meanwhile.
+    """
+    outcome: dict[str, Any] = {}
+
+    def compute():
+        try:
+            outcome["value"] = function(*args)
+        except BaseException as exc:  # noqa: BLE001 - handed to the waiting thread
+            outcome["error"] = exc
+
+    thread = threading.Thread(target=compute, name=f"analyze-{getattr(function, '__name__', 'compute')}",
+                              daemon=True)
+    thread.start()
+    while thread.is_alive():
+        thread.join(POLL_SECONDS)
+        if progress is not None:
+            progress.refresh()
+    if "error" in outcome:
+        raise outcome["error"]
+    return outcome["value"]
+
+
+def map_on_threads(function, items, workers: int) -> list:
+    """``[function(item) for item in items]`` on ``workers`` daemon threads (for compiled code
+    that releases the GIL), in order, waited for as :func:`wait_interruptibly` does: on Ctrl-C
+    or an error no further item starts, and the process does not wait for those under way."""
+    items = list(items)
+    results: list[Any] = [None] * len(items)
+    errors: list[BaseException] = []
+    stop = threading.Event()
+    lock = threading.Lock()
+    taken = iter(range(len(items)))
+
+    def work():
+        while not stop.is_set():
+            with lock:
+                index = next(taken, None)
+            if index is None:
+                return
+            try:
+                results[index] = function(items[index])
+            except BaseException as exc:  # noqa: BLE001 - handed to the waiting thread
+                errors.append(exc)
+                stop.set()
+
+    threads = [threading.Thread(target=work, name="analyze-map", daemon=True)
+               for _ in range(max(1, min(workers, len(items))))]
+    for thread in threads:
+        thread.start()
+    try:
+        for thread in threads:
+            while thread.is_alive():
+                thread.join(POLL_SECONDS)
+    finally:
+        stop.set()
+    if errors:
+        raise errors[0]
+    return results

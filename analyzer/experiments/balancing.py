@@ -23,7 +23,7 @@ from analyzer.runspec import RunSpec, resolve
 #: values evaluated per round of the fairness search, and the most rounds
 BALANCE_POINTS = 5
 BALANCE_MAX_ROUNDS = 6
-#: the search stops only once the lines are fitted over a bracket at most this many times the precision
+#: the search stops only once the lines are fitted over a bracket at most this many times the interval width
 #: (the seat win rates are curved over a wide range; a local fit keeps the interval honest)
 LOCAL_FIT_WIDTH = 2.5
 
@@ -49,6 +49,40 @@ class Evaluation:
     @property
     def largest_gap(self) -> float:
         return float(self.win_rates.max() - self.win_rates.min())
+
+
+@dataclass
+class GridClass:
+    """Values of the searched option from ``low`` to ``high`` that play alike (one value, or
+    those strictly between two steps), measured at one of them."""
+
+    low: int
+    high: int
+    evaluation: Evaluation
+
+    def shown_range(self) -> str:
+        return f"{self.low}" if self.low == self.high else f"{self.low} to {self.high}"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"low": self.low, "high": self.high, "value": self.evaluation.value,
+                "win_rates": self.evaluation.win_rates.tolist(), "largest_gap": self.evaluation.largest_gap}
+
+
+def grid_around(value: float, step: int, low: float, high: float) -> list[tuple[int, int, int]]:
+    """The classes of the grid bracketing ``value`` within [low, high]: ``(first, last, measured
+    at)``, the step below it, the values strictly between (when the step is over 1) and the step
+    above; each measured at its middle."""
+    below = math.floor(value / step) * step
+    classes = [(below, below)]
+    if step > 1:
+        classes.append((below + 1, below + step - 1))
+    classes.append((below + step, below + step))
+    found = []
+    for first, last in classes:
+        first, last = max(first, math.ceil(low)), min(last, math.floor(high))
+        if first <= last:
+            found.append((first, last, first + (last - first + 1) // 2 if first != last else first))
+    return found
 
 
 def _fairest_value(xs: np.ndarray, rates: np.ndarray, low: float, high: float) -> tuple[float, float]:
@@ -80,12 +114,17 @@ class Balance(Rendered):
 
     SCHEMA = "pirate-analyzer/balance/1"
 
-    def __init__(self, option, low, high, precision, evaluations: list[Evaluation], rounds: int,
+    def __init__(self, option, low, high, interval_width, evaluations: list[Evaluation], rounds: int,
                  recommended: float, interval: tuple[float, float] | None, fitted_gap: float,
-                 measured: Evaluation, seed: int, n: int):
+                 measured: Evaluation, seed: int, n: int, fitted: float | None = None, step: int | None = None,
+                 grid: list[GridClass] | None = None):
         self.option = option
         self.low, self.high = low, high
-        self.precision = precision
+        self.interval_width = interval_width
+        #: the fairest value of the fitted lines (continuous), the option's step and its grid around it
+        self.fitted = recommended if fitted is None else fitted
+        self.step = step
+        self.grid = grid or []
         self.evaluations = evaluations
         self.rounds = rounds
         self.recommended = recommended
@@ -98,8 +137,8 @@ class Balance(Rendered):
         self.game = self.base.game
 
     @property
-    def precision_reached(self) -> bool:
-        return self.interval is not None and self.interval[1] - self.interval[0] < self.precision
+    def interval_width_reached(self) -> bool:
+        return self.interval is not None and self.interval[1] - self.interval[0] < self.interval_width
 
     @property
     def best_measured(self) -> Evaluation:
@@ -123,10 +162,12 @@ class Balance(Rendered):
         return {
             "schema": self.SCHEMA, "game": self.game.id, "option": self.option.name, "low": self.low,
             "high": self.high, "players": self.base.players, "strategies": [s.label for s in self.base.seats],
-            "n_per_value": self.n, "seed": self.seed, "precision": self.precision,
-            "recommended": self.recommended, "best_measured": self.best_measured.value,
+            "n_per_value": self.n, "seed": self.seed, "precision": self.interval_width,
+            "recommended": self.recommended, "fitted": self.fitted, "step": self.step,
+            "grid": [grid_class.to_dict() for grid_class in self.grid],
+            "best_measured": self.best_measured.value,
             "interval": None if self.interval is None else list(self.interval),
-            "precision_reached": self.precision_reached, "predicted_balance": 1 - self.fitted_gap,
+            "precision_reached": self.interval_width_reached, "predicted_balance": 1 - self.fitted_gap,
             "measured_balance": 1 - self.measured.largest_gap,
             "rounds": self.rounds, "games": self.n * len(self.evaluations),
             "evaluations": [{"value": e.value, "win_rates": e.win_rates.tolist(), "largest_gap": e.largest_gap,
@@ -151,13 +192,25 @@ class Balance(Rendered):
             interval = "no interval: too few batches, raise --n"
         else:
             interval = f"95% interval {self._show_value(self.interval[0])} to {self._show_value(self.interval[1])}"
-        lines.append(f"Recommended {name} = {self._show_value(self.recommended)} ({interval}); balance there "
-                     f"{1 - self.measured.largest_gap:.4f} measured, {1 - self.fitted_gap:.4f} predicted by the "
-                     f"fitted lines (largest gap between seats {self.measured.largest_gap * 100:.2f} and "
-                     f"{self.fitted_gap * 100:.2f} points of win rate)")
-        state = "reached" if self.precision_reached else "NOT reached (raise --n)"
-        lines.append(f"Precision {self._show_value(self.precision)} {state} after {self.rounds} rounds, "
-                     f"{len(self.evaluations)} values × {self.n:,} games")
+        chosen = next((c for c in self.grid if c.evaluation is self.measured), None)
+        alike = f" (every value from {chosen.shown_range()} plays alike)" if chosen and chosen.low != chosen.high \
+            else ""
+        lines.append(f"Recommended {name} = {self._show_value(self.recommended)}{alike}: balance there "
+                     f"{1 - self.measured.largest_gap:.4f} measured (largest gap between seats "
+                     f"{self.measured.largest_gap * 100:.2f} points of win rate)")
+        lines.append(f"Fitted lines: fairest at {self._show_value(self.fitted)} ({interval}), balance "
+                     f"{1 - self.fitted_gap:.4f} predicted (largest gap {self.fitted_gap * 100:.2f} points)")
+        if self.grid:
+            lines.append(f"On the grid {name} plays in (steps of {self._show_value(self.step)}), around "
+                         f"{self._show_value(self.fitted)}:")
+            for grid_class in self.grid:
+                rates = ", ".join(f"seat {seat + 1} {rate * 100:.2f}%"
+                                  for seat, rate in enumerate(grid_class.evaluation.win_rates))
+                lines.append(f"  {grid_class.shown_range()}: {rates} (largest gap "
+                             f"{grid_class.evaluation.largest_gap * 100:.2f} points)")
+        state = "reached" if self.interval_width_reached else "NOT reached (raise --n)"
+        lines.append(f"Interval width {self._show_value(self.interval_width)} {state} after {self.rounds} rounds, "
+                     f"{len(self.evaluations)} values × {self.n:,} games each")
         best = self.best_measured
         lines.append(f"Fairest value measured: {self._show_value(best.value)} (largest gap "
                      f"{best.largest_gap * 100:.2f} points)")
@@ -222,23 +275,27 @@ def _jackknife_interval(evaluations: list[Evaluation], bracket: tuple[float, flo
 
 
 def balance_spec(param: str, base: RunSpec, n: int | str, execution: Execution,
-                 precision: float | None = None) -> Balance:
+                 interval_width: float | None = None) -> Balance:
     """Search ``name=low:high`` of ``base`` for the value that brings the seat win rates closest together.
 
     Each round plays up to five values of the current bracket, ``n`` games each with
     the same seed; a line per seat fitted to the values in the bracket gives the value
     where the lines are closest (Ludii's balance: one minus the largest gap), its 95%
     interval comes from a jackknife over batches, and the bracket shrinks around it.
-    The search stops once the interval is narrower than ``precision`` (default: a tenth
-    of the range) and the bracket at most 2.5 times that wide, or after six rounds.
+    The search stops once the interval is narrower than ``interval_width`` (in the option's
+    units; default: a tenth of the range) and the bracket at most 2.5 times that wide, or
+    after six rounds. The recommendation is a value the game can play: on the option's grid
+    (:meth:`~analyzer.games.base.Game.option_step`), of the steps bracketing the fitted
+    value and the values between them, the one measured fairest.
     """
     n = parse_count(n)
     option, low, high = parse_search_param(base.game, param)
     refuse_set(option.name, base)
-    if precision is None:
-        precision = (high - low) / 10
-    elif isinstance(precision, bool) or not isinstance(precision, (int, float)) or not precision > 0:
-        raise AnalyzerError(f"--precision {precision!r} is not allowed: it must be a number above 0")
+    if interval_width is None:
+        interval_width = (high - low) / 10
+    elif isinstance(interval_width, bool) or not isinstance(interval_width, (int, float)) or not interval_width > 0:
+        raise AnalyzerError(f"--interval-width {interval_width!r} is not allowed: it must be a number above 0 "
+                            f"(in {option.name}'s units)")
     evaluations: dict[Any, Evaluation] = {}
 
     def evaluate(value) -> Evaluation:
@@ -259,10 +316,10 @@ def balance_spec(param: str, base: RunSpec, n: int | str, execution: Execution,
         xs = np.array([e.value for e in inside], dtype=np.float64)
         recommended, fitted_gap = _fairest_value(xs, np.stack([e.win_rates for e in inside]), *bracket)
         interval = _jackknife_interval(inside, bracket, (low, high))
-        local = bracket[1] - bracket[0] <= LOCAL_FIT_WIDTH * precision
+        local = bracket[1] - bracket[0] <= LOCAL_FIT_WIDTH * interval_width
         # at an inner edge of the bracket the fairest value may lie beyond it: move the bracket first
         settled = bracket[0] < recommended < bracket[1] or recommended in (low, high)
-        if interval is not None and interval[1] - interval[0] < precision and settled and (local or not new):
+        if interval is not None and interval[1] - interval[0] < interval_width and settled and (local or not new):
             break
         if not new and rounds > 1:
             break
@@ -272,18 +329,23 @@ def balance_spec(param: str, base: RunSpec, n: int | str, execution: Execution,
             half = max(half, 2)
         centre = min(max(recommended, low + half), high - half)
         bracket = (max(low, centre - half), min(high, centre + half))
-    if option.kind == "int":
-        recommended = int(round(recommended))
-        if interval is not None:
-            interval = (math.floor(interval[0]), math.ceil(interval[1]))
-    measured = evaluate(recommended)  # the fitted lines are a model: measure the recommendation itself
-    return Balance(option, low, high, precision, list(evaluations.values()), rounds, recommended, interval,
-                   fitted_gap, measured, execution.seed, n)
+    fitted, step, grid = recommended, base.game.option_step(option.name, base.rules), []
+    if option.kind == "int" and interval is not None:
+        interval = (math.floor(interval[0]), math.ceil(interval[1]))
+    if step:
+        # the fitted lines are a model, finer than the game plays: measure the grid around them
+        grid = [GridClass(first, last, evaluate(at)) for first, last, at in grid_around(fitted, step, low, high)]
+        measured = min(grid, key=lambda c: (c.evaluation.largest_gap, c.evaluation.value)).evaluation
+        recommended = measured.value
+    else:
+        measured = evaluate(recommended)  # the fitted lines are a model: measure the recommendation itself
+    return Balance(option, low, high, interval_width, list(evaluations.values()), rounds, recommended, interval,
+                   fitted_gap, measured, execution.seed, n, fitted, step, grid)
 
 
 def balance(param: str, game: str | None = None, scenario: str | Path | None = None, players: int | None = None,
             strategies: list[str] | None = None, rules: dict[str, Any] | None = None,
-            sets: list[str] | None = None, n: int | str = 100_000, precision: float | None = None,
+            sets: list[str] | None = None, n: int | str = 100_000, interval_width: float | None = None,
             seed: int | None = None, workers: int | None = None, progress: bool | None = False,
             backend: str = "local", scheduler: str | None = None,
             checkpoint: str | Path | None = None) -> Balance:
@@ -292,4 +354,4 @@ def balance(param: str, game: str | None = None, scenario: str | Path | None = N
     execution = Execution.create(seed, workers, backend, scheduler, checkpoint, progress)
     base = resolve(game=game, scenario=None if scenario is None else str(scenario), players=players,
                    strategies=strategies, rules=rules, sets=sets)
-    return balance_spec(param, base, n, execution, precision)
+    return balance_spec(param, base, n, execution, interval_width)

@@ -23,11 +23,15 @@ class Metric:
     label: str
     kind: str
     unit: str = ""
+    #: a rate that is a difference of win rates (the first-player advantage): in points, not %
+    in_points: bool = False
 
     def show(self, value: float | None, signed: bool = False) -> str:
         if value is None or not math.isfinite(value):
             return "–"
         if self.kind == "rate":
+            if self.in_points:
+                return f"{value * 100:+.2f} pts"
             return f"{value * 100:+.2f}" if signed else f"{value * 100:.2f}%"
         if self.kind == "index":
             return f"{value:+.4f}" if signed else f"{value:.4f}"
@@ -35,11 +39,13 @@ class Metric:
 
     def show_difference(self, value: float | None) -> str:
         text = self.show(value, signed=True)
-        return text + " pts" if self.kind == "rate" and text != "–" else text
+        return text + " pts" if self.kind == "rate" and text != "–" and not self.in_points else text
 
     def show_interval(self, interval, signed: bool = False) -> str:
         if interval is None:
             return "–"
+        if self.in_points:
+            return f"{interval[0] * 100:+.2f} to {interval[1] * 100:+.2f} pts"
         low, high = (self.show(v, signed=signed) for v in interval)
         return f"{low} to {high}"
 
@@ -54,7 +60,7 @@ def describe_metric(key: str, game: Game) -> Metric:
         unit = key[len("mean_length_"):]
         return Metric(key, f"mean length ({unit})", "amount", unit)
     fixed = {
-        "first_player_advantage": Metric(key, "first-player advantage", "rate"),
+        "first_player_advantage": Metric(key, "first-player advantage", "rate", in_points=True),
         "balance": Metric(key, "balance (1 − largest gap)", "index"),
         "tie_rate": Metric(key, "tie rate", "rate"),
         "capped_rate": Metric(key, "capped games", "rate"),

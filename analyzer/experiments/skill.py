@@ -10,7 +10,6 @@ rate of the top of the ladder against ``random``.
 
 from __future__ import annotations
 
-import textwrap
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -30,13 +29,12 @@ from analyzer.result import Result
 from analyzer.runspec import RunSpec, parse_strategy, resolve
 from analyzer.stats import wilson_interval
 from analyzer.verdicts import skill_verdict
+from analyzer.wrapping import fill, wrap
 
 #: the strategy every game with decisions has, the bottom of every ladder
 RANDOM = "random"
 #: the ladder's table unless the user says otherwise: the head-to-head a player meets first
 DEFAULT_PLAYERS = 2
-#: the width of the text lines around the table
-TEXT_WIDTH = 100
 
 
 @dataclass
@@ -135,14 +133,14 @@ class SkillLadder(Rendered):
 
     def _intro(self) -> list[str]:
         about = (f"Each strategy holds one seat against {self.reference} on the others, every rotation, "
-                 f"{self.n:,} games; its seat advantage, length and ties come from {self.n:,} games with it on "
-                 f"every seat.")
+                 f"{self.n:,} {self.game.games_noun}; its seat advantage, length and ties come from {self.n:,} "
+                 f"{self.game.games_noun} with it on every seat.")
         return [f"{self.game.title}, {rules_text(self.base)}: skill ladder, {self.players} players, seed {self.seed}",
-                *textwrap.wrap(about, TEXT_WIDTH)]
+                *wrap(about)]
 
     def to_table(self) -> str:
         return "\n".join([*self._intro(), "", frame_text(self.ladder_frame(), "table", left=2), "",
-                          *(textwrap.fill(line, TEXT_WIDTH) for line in self.summary_lines())])
+                          *(fill(line) for line in self.summary_lines())])
 
     def to_markdown(self) -> str:
         return "\n".join([f"# {self.game.title}: skill ladder", "", *self._intro(), "",

@@ -236,7 +236,7 @@ class TuneResult(Rendered):
             f"{self.spec.game.title}: tuning {d['strategy']} ({', '.join(d['searched'])}) against "
             f"{_field(d['opponents'])}; {d['players']} players, the candidate in every seat equally",
             f"{len(self.pool)} candidates, successive halving over {len(self.rounds)} rounds, "
-            f"{d['games_played']:,} games, seed {d['seed']}",
+            f"{d['games_played']:,} games in all, seed {d['seed']}",
             "",
             _line("best", best),
             _line("runner-up", other),
@@ -271,9 +271,10 @@ class TuneResult(Rendered):
         rows = []
         for c in self.to_dict()["candidates"]:
             low, high = c["win_rate_ci"]
-            rows.append([c["strategy"], f"{c['win_rate']:.4f}", f"{low:.4f}–{high:.4f}", str(c["games"]),
-                         str(c["eliminated_in_round"] or "-")])
-        return pd.DataFrame(rows, columns=["candidate", "win rate", "95% interval", "games", "out in round"])
+            rows.append([c["strategy"], f"{c['win_rate'] * 100:.2f}%", f"{low * 100:.2f}–{high * 100:.2f}%",
+                         f"{c['games']:,}", str(c["eliminated_in_round"] or "-")])
+        return pd.DataFrame(rows, columns=["candidate", "win rate", "95% interval", "games in all rounds",
+                                           "out in round"])
 
     def to_csv(self) -> str:
         return frame_text(self.frame(), "csv")
@@ -282,9 +283,10 @@ class TuneResult(Rendered):
         d = self.to_dict()
         diff = d["difference"]
         lines = [f"# Tuning {d['strategy']} for {self.spec.game.title}", "",
-                 f"Against {_field(d['opponents'])}; {d['players']} players; {d['games_played']:,} games; "
+                 f"Against {_field(d['opponents'])}; {d['players']} players; {d['games_played']:,} games in all; "
                  f"seed {d['seed']}", "", frame_text(self.candidate_frame(), "markdown"), "",
-                 f"Best minus runner-up: {diff['estimate']:+.4f} ({diff['ci'][0]:+.4f} to {diff['ci'][1]:+.4f})"]
+                 f"Best minus runner-up: {diff['estimate'] * 100:+.2f} points of win rate (95% interval "
+                 f"{diff['ci'][0] * 100:+.2f} to {diff['ci'][1] * 100:+.2f})"]
         return "\n".join(lines) + "\n"
 
 
@@ -297,7 +299,7 @@ def _finish_order(candidate: Candidate) -> tuple:
 def _line(title: str, c: dict) -> str:
     lo, hi = c["win_rate_ci"]
     return (f"{title:<10} {c['strategy']}: win rate {c['win_rate'] * 100:.2f}% "
-            f"(95% interval {lo * 100:.2f}–{hi * 100:.2f}%, {c['games']:,} games)")
+            f"(95% interval {lo * 100:.2f}–{hi * 100:.2f}%, {c['games']:,} games over all its rounds)")
 
 
 def _field(labels: list[str]) -> str:

@@ -64,11 +64,9 @@ def parse_tuning_param(strategy: Strategy, text: str) -> SearchParam:
     name, spec = name.strip(), spec.strip()
     if not sep or not name or not spec:
         raise AnalyzerError(f"--param {text!r} must be written {PARAM_FORMS}")
-    table = {p.name: p for p in strategy.params}
-    if name not in table:
-        allowed = ", ".join(table) if table else "none"
-        raise AnalyzerError(f"strategy {strategy.name} has no parameter {name!r}; parameters: {allowed}")
-    option = table[name]
+    from analyzer.runspec import strategy_parameter
+
+    option = strategy_parameter(strategy, name)
     where = f"--param {name}"
     if ":" not in spec:
         values = tuple(option.parse_text(v, where) for v in spec.split(",") if v.strip())

@@ -24,7 +24,7 @@ from typing import Any
 import numpy as np
 
 from analyzer.engine.play import run_chunk
-from analyzer.errors import AnalyzerError
+from analyzer.errors import AnalyzerError, closest_first, shortened
 from analyzer.games.options import Option, option_table
 
 
@@ -145,6 +145,9 @@ class Game(ABC):
     max_players: int
     default_players: int
     score_unit: str
+    #: what one play of the game is called, one and several (Doubloons plays best-of-3 matches)
+    game_noun: str = "game"
+    games_noun: str = "games"
     length_units: tuple[str, ...]  # main unit first
     options: tuple[Option, ...]
     strategies: tuple[Strategy, ...]
@@ -171,7 +174,8 @@ class Game(ABC):
         table = option_table(self.options)
         if name not in table:
             raise AnalyzerError(
-                f"{self.id} has no rule option {name!r}; options: {', '.join(sorted(table))}"
+                f"{self.id} has no rule option {shortened(name)!r}; options, closest first: "
+                f"{closest_first(name, sorted(table))}"
             )
         return table[name]
 
@@ -180,9 +184,16 @@ class Game(ABC):
             if strategy.name == name:
                 return strategy
         raise AnalyzerError(
-            f"unknown strategy {name!r} for {self.id}; strategies: "
-            + ", ".join(s.name for s in self.strategies)
+            f"unknown strategy {shortened(name)!r} for {self.id}; strategies, closest first: "
+            f"{closest_first(name, [s.name for s in self.strategies])}"
         )
+
+    def option_step(self, name: str, rules: dict[str, Any]) -> int | None:
+        """The step in which the numeric rule option ``name`` changes the game under ``rules``:
+        each multiple of the step, and the values strictly between two multiples, play alike
+        (``balance`` recommends on this grid). 1 for a whole-number option unless the game
+        knows better, None for an option every value of which may play differently."""
+        return 1 if self.option(name).kind == "int" else None
 
     def player_range(self, rules: dict[str, Any]) -> tuple[int, int]:
         """The allowed player counts under these rules."""
@@ -209,6 +220,14 @@ class Game(ABC):
     @abstractmethod
     def tally_shapes(self, prepared: Prepared) -> dict[str, tuple[int, ...]]:
         """The shape of each of the game's own aggregates (the fields of ``tally_type``)."""
+
+    def tally_rules(self, prepared: Prepared):
+        """What the games of a checkpoint could have put in each of the game's own aggregates: a
+        :class:`analyzer.engine.tally_limits.TallyRules` (least and most per game, orderings,
+        moments). Default: counts, never negative; a game bounds them from above where it can."""
+        from analyzer.engine.tally_limits import TallyRules
+
+        return TallyRules({key: (0, None) for key in self.tally_shapes(prepared)})
 
     def scratch(self, prepared: Prepared) -> tuple:
         """The game's private working arrays for one chunk, as a NamedTuple (default: none).

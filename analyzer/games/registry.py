@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING
 
-from analyzer.errors import AnalyzerError
+from analyzer.errors import AnalyzerError, closest_first, shortened
 
 if TYPE_CHECKING:
     from analyzer.games.base import Game
@@ -51,6 +51,7 @@ def available_ids() -> list[str]:
 def get_game(game_id: str) -> Game:
     if game_id not in _loaded:
         if game_id not in available_ids():
-            raise AnalyzerError(f"unknown game {game_id!r}; games: {', '.join(available_ids())}")
+            raise AnalyzerError(f"unknown game {shortened(game_id)!r}; games, closest first: "
+                                f"{closest_first(game_id, available_ids())}")
         _loaded[game_id] = importlib.import_module(GAMES[game_id]).GAME
     return _loaded[game_id]

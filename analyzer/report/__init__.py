@@ -10,6 +10,8 @@ plot start fast.
 
 from __future__ import annotations
 
+import sys
+import types
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -100,6 +102,9 @@ def report_specs(specs: list, n: int | str, execution: Execution, out: str | Pat
     if out is None:
         out = _default_output(name if specs[0].scenario else specs[0].game.id, figures)
     path = check_figure_folder(out, figures) if figures else check_report_path(out)
+    from analyzer.files import check_distinct_outputs
+
+    check_distinct_outputs({"checkpoint": execution.checkpoint, "out": path})
     skill_n = None if skill_n is None else parse_count(skill_n, "skill_n")
     balance_n = None if balance_n is None else parse_count(balance_n, "balance_n")
     reached = None
@@ -206,3 +211,14 @@ def write_experiment_pdf(result, path: str | Path) -> int:
     if isinstance(result, Balance):
         return write_pdf(balance_pages(result), path, title=f"{result.game.title}: fairest {result.option.name}")
     raise AnalyzerError(f"{type(result).__name__} has no PDF form; a sweep or a balance search has")
+
+
+class _CallableReportModule(types.ModuleType):
+    """This package, callable as :func:`report`: ``analyzer.report(...)`` works whether or not
+    the package was imported before (once imported, ``analyzer.report`` is the package)."""
+
+    def __call__(self, *args, **kwargs) -> ReportOutcome:
+        return report(*args, **kwargs)
+
+
+sys.modules[__name__].__class__ = _CallableReportModule

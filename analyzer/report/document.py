@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import datetime
 import os
 from collections.abc import Iterable
@@ -92,17 +93,30 @@ def write_pdf(pages: Iterable[Page], path: str | Path, title: str, subject: str 
 
 
 def write_figures(pages: Iterable[Page], folder: str | Path, fmt: str) -> list[Path]:
-    """Write every plot page as ``folder/<name>.<fmt>`` (each atomically); text pages are skipped."""
+    """Write every plot page as ``folder/<name>.<fmt>`` (each atomically); text pages are skipped.
+
+    All or nothing: when a page fails (or the run is interrupted), the files already written
+    are removed, and the folder too when this call made it."""
     import matplotlib.pyplot as plt
 
     folder = Path(folder)
+    made = not folder.exists()
     folder.mkdir(exist_ok=True)
     written = []
-    for page in pages:
-        if page.plot:
-            target = folder / f"{page.name}.{fmt}"
-            with atomic_path(target) as temp:
-                page.figure.savefig(temp, format=fmt, dpi=150 if fmt == "png" else None)
-            written.append(target)
-        plt.close(page.figure)
+    try:
+        for page in pages:
+            if page.plot:
+                target = folder / f"{page.name}.{fmt}"
+                with atomic_path(target) as temp:
+                    page.figure.savefig(temp, format=fmt, dpi=150 if fmt == "png" else None)
+                written.append(target)
+            plt.close(page.figure)
+    except BaseException:
+        for target in written:
+            with contextlib.suppress(OSError):
+                target.unlink()
+        if made:
+            with contextlib.suppress(OSError):
+                folder.rmdir()
+        raise
     return written

@@ -34,11 +34,14 @@ def _seat_ticks(ax, result) -> None:
 
 
 def error_bars(values, intervals) -> np.ndarray:
-    """Below and above each value to the ends of its interval: matplotlib's ``xerr``/``yerr``."""
+    """Below and above each value to the ends of its interval: matplotlib's ``xerr``/``yerr``.
+
+    Never negative: an interval's end computed a rounding error beyond its value (a rate of 0
+    whose interval starts at 2e-19) is a bar of length 0, which matplotlib accepts."""
     values = np.asarray(values, dtype=float)
     low = np.array([v - lo for v, (lo, _) in zip(values, intervals, strict=True)])
     high = np.array([hi - v for v, (_, hi) in zip(values, intervals, strict=True)])
-    return np.vstack([low, high])
+    return np.maximum(np.vstack([low, high]).reshape(2, len(values)), 0.0)
 
 
 def _trimmed_range(counts: np.ndarray) -> tuple[int, int]:
@@ -226,7 +229,7 @@ def plot_differences(comparison, ax, metrics, palette: Palette | None = None) ->
     step = 0.6 / max(others, 1)
     scale = 100 if metrics and metrics[0].kind == "rate" else 1
     for j in range(1, len(comparison.runs)):
-        ys, xs, errors = [], [], []
+        ys, xs, intervals = [], [], []
         for i, metric in enumerate(metrics):
             d = comparison.differences[(metric.key, j)]
             if d.value is None:
@@ -234,8 +237,8 @@ def plot_differences(comparison, ax, metrics, palette: Palette | None = None) ->
             ys.append(i + (j - 1 - (others - 1) / 2) * step)
             xs.append(d.value * scale)
             interval = d.interval or (d.value, d.value)
-            errors.append((d.value * scale - interval[0] * scale, interval[1] * scale - d.value * scale))
-        ax.errorbar(xs, ys, xerr=np.array(errors).T if errors else None, fmt="o",
+            intervals.append((interval[0] * scale, interval[1] * scale))
+        ax.errorbar(xs, ys, xerr=error_bars(xs, intervals) if xs else None, fmt="o",
                     color=palette.scenario(comparison.names[j]), capsize=4,
                     label=displayable(f"{comparison.names[j]} − {comparison.names[0]}"))
     ax.axvline(0, color="black", linewidth=1)

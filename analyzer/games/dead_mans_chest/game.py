@@ -104,6 +104,24 @@ class DeadMansChest(Game):
             "invariant_violations": (len(INVARIANTS) if inputs.check_invariants else 0,),
         }
 
+    def tally_rules(self, prepared: Prepared):
+        """Per game every player has one captain, start route and ship (or none) and each mascot at
+        most once: at most one game per player of each, one win; the values are signed."""
+        from analyzer.engine.tally_limits import ONCE, SIGNED, SQUARES, TallyRules
+
+        players = (0, prepared.players)
+        limits = {"value_parts_sum": SIGNED, "events_sum": (0, None), "events_sq": SQUARES,
+                  "invariant_violations": (0, None), "ship_games": players, "ship_wins": ONCE,
+                  "mascot_games": players, "mascot_wins": ONCE}
+        at_most = [("ship_wins", "ship_games"), ("mascot_wins", "mascot_games"), ("events_sum", "events_sq")]
+        moments = [("events_sum", "events_sq", "games")]
+        for kind in ("captain", "route"):
+            limits.update({f"{kind}_games": players, f"{kind}_wins": ONCE, f"{kind}_ties": players,
+                           f"{kind}_value_sum": SIGNED, f"{kind}_value_sq": SQUARES})
+            at_most += [(f"{kind}_wins", f"{kind}_games"), (f"{kind}_ties", f"{kind}_games")]
+            moments.append((f"{kind}_value_sum", f"{kind}_value_sq", f"{kind}_games"))
+        return TallyRules(limits, at_most, moments)
+
     def scratch(self, prepared: Prepared) -> Scratch:
         inputs = prepared.inputs
         players = prepared.players

@@ -139,10 +139,10 @@ def _rate_row(label: str, row: dict) -> str:
 def format_table(stats: dict) -> str:
     """``game_stats`` as text for the terminal."""
     lines = [f"Components: {stats['components_name']} ({stats['components_file']})", "",
-             f"  {'captain':<24} {'start':<12} {'loot':>5} {'win rate':>9} {'95% CI':>16} {'mean value':>11}"]
+             f"  {'captain':<24} {'start':<12} {'loot':>5} {'win rate':>9} {'95% interval':>16} {'mean value':>11}"]
     for name, row in stats["captains"].items():
         lines.append(_rate_row(f"  {name:<24} {row['start']:<12} {row['loot']:>5}", row))
-    lines += ["", f"  {'start route':<43} {'win rate':>9} {'95% CI':>16} {'mean value':>11}"]
+    lines += ["", f"  {'start route':<43} {'win rate':>9} {'95% interval':>16} {'mean value':>11}"]
     for name, row in stats["start_routes"].items():
         lines.append(_rate_row(f"  {name:<43}", row))
     comp = stats["final_value_composition"]

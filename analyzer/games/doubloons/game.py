@@ -30,6 +30,7 @@ class Doubloons(Game):
     max_players = 5
     default_players = 3
     score_unit = "rounds won"
+    game_noun, games_noun = "match", "matches"
     length_units = ("turns", "rounds")
     options = rules_module.OPTIONS
     strategies = STRATEGIES
@@ -83,6 +84,23 @@ class Doubloons(Game):
             "rounds": single, "shared_rounds": single, "final_turn_wins": single, "rounds_parrot_left": single,
             "parrots_left": single, "rounds_refilled": single, "redeals": single, "audit_violations": single,
         }
+
+    def tally_rules(self, prepared):
+        """Per match: at most its rounds of each round count, at most its turns of each turn count."""
+        from analyzer.engine.tally_limits import TallyRules
+
+        rounds = rules_module.max_rounds(prepared.rules, prepared.players)
+        turns = rounds * rules_module.longest_round(prepared.rules, prepared.players)
+        per_round = ("round_turns", "round_wins", "round_wins_by_order", "rounds", "shared_rounds", "rounds_parrot_left",
+                     "rounds_refilled")
+        per_turn = ("specials_drawn", "specials_taken", "seat_turns", "seat_discard_takes", "seat_deck_refills",
+                    "seat_lost_turns", "seat_passes")
+        limits = {key: (0, None) for key in self.tally_shapes(prepared)}
+        limits.update({key: (0, rounds) for key in per_round})
+        limits.update({key: (0, turns) for key in per_turn})
+        return TallyRules(limits, at_most=[("seat_discard_takes", "seat_turns"), ("seat_lost_turns", "seat_turns"),
+                                           ("seat_passes", "seat_turns"), ("shared_rounds", "rounds"),
+                                           ("rounds_parrot_left", "rounds"), ("rounds_refilled", "rounds")])
 
     def scratch(self, prepared):
         pirates, shared = new_play_area(prepared.players, prepared.inputs.deck_size)

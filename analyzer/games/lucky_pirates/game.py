@@ -77,6 +77,15 @@ class LuckyPirates(Game):
         return {"event_totals": (N_EVENTS,), "event_games": (N_EVENTS,), "duel_sizes": (prepared.players + 1,),
                 "won_in_duel": (1,)}
 
+    def tally_rules(self, prepared: Prepared):
+        """Per game: each event happens in it or not, a duel at most once a turn (a duel's throws
+        have no most: each is a new throw of the disks)."""
+        from analyzer.engine.tally_limits import ONCE, TallyRules
+
+        return TallyRules({"event_totals": (0, None), "event_games": ONCE,
+                           "duel_sizes": (0, prepared.length_caps["turns"]), "won_in_duel": ONCE},
+                          at_most=[("event_games", "event_totals")])
+
     def scratch(self, prepared: Prepared) -> Scratch:
         players = prepared.players
         return Scratch(positions=padded_zeros(players), treasures=padded_zeros(players), order=padded_zeros(players),

@@ -14,8 +14,14 @@ import numpy as np
 
 from analyzer.output import atomic_path
 
-#: arrays whose cache file could not be written, kept for the rest of the process
+#: arrays whose cache file could not be written (or is written only once the command ends,
+#: :func:`hold_arrays`), kept for the rest of the process
 _UNWRITTEN: dict[Path, dict[str, np.ndarray]] = {}
+
+
+def hold_arrays(path: Path, **arrays: np.ndarray) -> None:
+    """Keep ``arrays`` as ``path``'s for this process without writing them yet (see :func:`save_arrays`)."""
+    _UNWRITTEN[path] = arrays
 
 
 def load_arrays(path: Path) -> dict[str, np.ndarray] | None:
@@ -39,4 +45,5 @@ def save_arrays(path: Path, **arrays: np.ndarray) -> OSError | None:
     except OSError as error:
         _UNWRITTEN[path] = arrays
         return error
+    _UNWRITTEN.pop(path, None)
     return None

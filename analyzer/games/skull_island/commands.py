@@ -24,7 +24,7 @@ def _solve(spec, cards: tuple[str, ...], strategy_specs: tuple[str, ...], needed
 
         if cards or needed is not None:
             raise AnalyzerError(f"--objective win takes no {'--card' if cards else '--needed'}: it solves whole games")
-        return solve_win(spec.rules, spec.players, list(strategy_specs))
+        return solve_win(spec.rules, spec.players, list(strategy_specs), progress=False if quiet else None)
     from analyzer.games.skull_island.solver import solve
 
     return solve(spec.rules, cards=list(cards), strategies=list(strategy_specs), needed=needed,

@@ -76,6 +76,10 @@ def _state_tables(rules, seats: list[StrategyChoice]) -> dict:
             "first_round_table": first_round_table, "win_choices": win_choices, "win_low": win_low}
 
 
+#: the most dice a turn rolls: 8 at first, then at most 8 per reroll, 8,000 rerolls (and a sorceress's die)
+DICE_PER_TURN = 8 + 8 * 8_000 + 1
+
+
 class SkullIsland(Game):
     id = "skull-island"
     title = "Skull Island (Piraten Kapern)"
@@ -96,6 +100,13 @@ class SkullIsland(Game):
 
     def check_rules(self, rules, players):
         rules_module.check_rules(rules)
+
+    def option_step(self, name, rules):
+        """``seat_bonus`` acts in the step of every total: the greatest common divisor of the
+        points a turn can score or cost and of the target (100 under the standard rules)."""
+        if name == self.seat_compensation_option:
+            return rules_module.points_step(rules)
+        return super().option_step(name, rules)
 
     def prepare(self, rules, players, seats: list[StrategyChoice]) -> Prepared:
         max_rounds = rules["max_rounds"] + rules_module.EXTRA_ROUNDS
@@ -122,6 +133,19 @@ class SkullIsland(Game):
         return {"card_turns": per_card, "card_score_sum": per_card, "card_score_sq": per_card,
                 "card_deaths": per_card, "card_island": per_card, "dice_rolled": (1,), "illegal_decisions": (1,),
                 "triggers_cancelled": (1,), "extra_rounds": (1,)}
+
+    def tally_rules(self, prepared: Prepared):
+        """Per game: a seat's turns, deaths and Skull Island visits per card at most its turns; at most
+        8 dice a roll and 8,000 rerolls a turn (the kernel's cap); a few extra rounds."""
+        from analyzer.engine.tally_limits import SIGNED, SQUARES, TallyRules
+
+        turns = prepared.length_caps["turns"]
+        return TallyRules(
+            {"card_turns": (0, turns), "card_score_sum": SIGNED, "card_score_sq": SQUARES, "card_deaths": (0, turns),
+             "card_island": (0, turns), "dice_rolled": (0, turns * DICE_PER_TURN), "illegal_decisions": (0, None),
+             "triggers_cancelled": (0, turns), "extra_rounds": (0, rules_module.EXTRA_ROUNDS)},
+            at_most=[("card_deaths", "card_turns"), ("card_island", "card_turns")],
+            moments=[("card_score_sum", "card_score_sq", "card_turns")])
 
     def scratch(self, prepared: Prepared) -> Scratch:
         return Scratch(deck=padded_zeros(prepared.inputs.deck.shape[0]), totals=padded_zeros(prepared.players),

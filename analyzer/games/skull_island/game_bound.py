@@ -10,7 +10,6 @@ is the win probability one turn could gain by leaving the class there.
 
 from __future__ import annotations
 
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import numpy as np
@@ -92,6 +91,7 @@ class TurnEnds:
 def restriction_gains(solved: dict[str, Any], n: int) -> np.ndarray:
     """Per sampled state and card in the deck: the class's best turn and the exact best turn
     (``GAIN_COLUMNS``); the states on threads (the turn solver releases the GIL), in order."""
+    from analyzer.engine.progress import map_on_threads
     from analyzer.engine.runner import default_workers
 
     model = solved["model"]
@@ -111,6 +111,6 @@ def restriction_gains(solved: dict[str, Any], n: int) -> np.ndarray:
             found.append((phase, x * POINTS, y * POINTS, card, best, ends[card].best(values, geometry, phase, x, y)))
         return found
 
-    with ThreadPoolExecutor(max_workers=default_workers()) as pool:
-        found = [row for state_rows in pool.map(rows, sample_states(geometry, n)) for row in state_rows]
+    found = [row for state_rows in map_on_threads(rows, sample_states(geometry, n), default_workers())
+             for row in state_rows]
     return np.array(found, np.float64).reshape(-1, len(GAIN_COLUMNS))

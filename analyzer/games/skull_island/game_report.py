@@ -25,8 +25,11 @@ from analyzer.games.skull_island.game_solver import (
     POINTS,
     POLICY_CLASS,
     TOLERANCE,
+    save,
     solve_game,
     solve_model,
+    solve_stages,
+    stage,
 )
 from analyzer.output import Rendered, atomic_path
 
@@ -58,23 +61,39 @@ def deck_simulation(rules: dict[str, Any], games: int) -> dict[str, Any]:
 
 
 def solve_win(rules: dict[str, Any], players: int, strategy_specs: list[str] | None = None,
-              deck_games: int = DECK_GAMES, bound_sample: int = BOUND_SAMPLE) -> GameSolution:
-    """The solved game, the strategies against it, and the shuffled deck's simulated value."""
+              deck_games: int = DECK_GAMES, bound_sample: int = BOUND_SAMPLE,
+              progress: bool | None = False) -> GameSolution:
+    """The solved game, the strategies against it, and the shuffled deck's simulated value.
+
+    ``progress`` (None: on a terminal) shows the stages of a solve that is not cached. The
+    cache files are written only at the end: a run interrupted earlier leaves the cache as
+    it was."""
+    from analyzer.engine.progress import Stages
     from analyzer.games.skull_island.game_strategies import against_optimal_win, parse_specs
 
     choices = parse_specs(strategy_specs)
-    solved = solve_game(rules, players, bound_sample)
-    extras_path = solved["path"].with_suffix(".json")
-    extras = _load_extras(extras_path)
-    strategies = extras.setdefault("strategies", {})
-    missing = [c for c in choices if c.label not in strategies]
-    deck_key = f"deck-{deck_games}"
-    if missing or deck_key not in extras:
-        if missing:
-            model = solved.get("solved") or solve_model(rules, LOWER_BOUND)
-            strategies.update(against_optimal_win(rules, model, missing))
-        if deck_key not in extras:
-            extras[deck_key] = deck_simulation(rules, deck_games)
+    bar = None if progress is False else Stages(solve_stages(bound_sample) + 2, "solve stages", enabled=progress)
+    try:
+        solved = solve_game(rules, players, bound_sample, progress=bar, keep=False)
+        extras_path = solved["path"].with_suffix(".json")
+        extras = _load_extras(extras_path)
+        strategies = extras.setdefault("strategies", {})
+        missing = [c for c in choices if c.label not in strategies]
+        deck_key = f"deck-{deck_games}"
+        changed = bool(missing) or deck_key not in extras
+        with stage(bar, "strategies against it"):
+            if missing:
+                model = solved.get("solved") or solve_model(rules, LOWER_BOUND)
+                strategies.update(against_optimal_win(rules, model, missing))
+        with stage(bar, "shuffled-deck games"):
+            if deck_key not in extras:
+                extras[deck_key] = deck_simulation(rules, deck_games)
+    finally:
+        if bar is not None:
+            bar.close()
+    if not solved["cached"]:
+        save(solved["path"], **solved["stored"])
+    if changed:
         with contextlib.suppress(OSError):  # the solve's own cache file has warned already
             with atomic_path(extras_path) as temp:
                 temp.write_text(json.dumps(extras), encoding="utf-8")

@@ -27,6 +27,7 @@ rules that change a turn or the end and by the code the values depend on. The ke
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import math
@@ -37,9 +38,9 @@ from typing import Any
 
 import numpy as np
 
-from analyzer.errors import AnalyzerError
+from analyzer.errors import AnalyzerError, safe_text
 from analyzer.games.options import jsonable
-from analyzer.games.skull_island.cache_files import load_arrays, save_arrays
+from analyzer.games.skull_island.cache_files import hold_arrays, load_arrays, save_arrays
 from analyzer.games.skull_island.components import N_CARDS
 from analyzer.games.skull_island.game_turns import POINTS
 from analyzer.games.skull_island.rules import deck_counts
@@ -230,23 +231,39 @@ def save(path: Path, **arrays: np.ndarray) -> None:
     """Write the solve's cache file; one that cannot be written costs only the cache (one warning line)."""
     error = save_arrays(path, **arrays)
     if error is not None:
-        print(f"warning: the win solver's cache {path} cannot be written ({error.strerror or error}); "
-              f"the solve is not kept", file=sys.stderr)
+        print(f"warning: the win solver's cache {safe_text(str(path))} cannot be written "
+              f"({error.strerror or error}); the solve is not kept", file=sys.stderr)
 
 
 # -- the solve ---------------------------------------------------------------------------------
 
-def solve_model(rules: dict[str, Any], lower_bound: int) -> dict[str, Any]:
-    """Solve over the policy class with this lower bound: the values, choices and class."""
+#: the stages of a solve shown by its progress bar: per lower bound solved, then the checks
+MODEL_STAGES = ("turn policies", "turn outcomes", "value iteration")
+CHECK_STAGES = ("play", "restriction bound")
+
+
+def stage(progress, name: str):
+    """``progress.stage(name)``, or nothing without a bar."""
+    return contextlib.nullcontext() if progress is None else progress.stage(name)
+
+
+def solve_model(rules: dict[str, Any], lower_bound: int, progress=None) -> dict[str, Any]:
+    """Solve over the policy class with this lower bound: the values, choices and class
+    (``progress``: a :class:`~analyzer.engine.progress.Stages` bar to advance by ``MODEL_STAGES``)."""
+    from analyzer.engine.progress import wait_interruptibly
     from analyzer.games.skull_island.game_values import solve_values
     from analyzer.games.skull_island.solver_strategies import table_policy
 
-    model = TurnModel(rules)
-    thresholds, tables, members, member_of = class_tables(rules, model.cards)
-    side = model.side({card: [table_policy(tables[j, card]) for j in members[card]] for card in model.cards})
+    with stage(progress, MODEL_STAGES[0]):
+        model = TurnModel(rules)
+        thresholds, tables, members, member_of = class_tables(rules, model.cards)
+    with stage(progress, MODEL_STAGES[1]):
+        side = model.side({card: [table_policy(tables[j, card]) for j in members[card]] for card in model.cards})
     low, top, high, floor = geometry(rules, lower_bound, side.largest_gain)
-    values, choices, sweeps, change = solve_values(model.probs, side.own, side.opponent, side.n_outcomes, side.dist,
-                                                   side.n_policies, low, top, high, floor, TOLERANCE, MAX_SWEEPS)
+    with stage(progress, MODEL_STAGES[2]):
+        values, choices, sweeps, change = wait_interruptibly(
+            solve_values, model.probs, side.own, side.opponent, side.n_outcomes, side.dist, side.n_policies, low, top,
+            high, floor, TOLERANCE, MAX_SWEEPS, progress=progress)
     table_of = np.zeros((N_CARDS, side.dist.shape[1]), np.int64)
     for card, js in members.items():
         table_of[card, :len(js)] = js
@@ -260,22 +277,35 @@ def start_state(rules: dict[str, Any], low: int) -> tuple[int, int, int]:
     return 0, -low, rules["seat_bonus"] // POINTS - low
 
 
-def play(solved: dict[str, Any], sides: list[Side], choices: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+def play(solved: dict[str, Any], sides: list[Side], choices: list[np.ndarray],
+         progress=None) -> tuple[np.ndarray, np.ndarray]:
     """Side 0 against side 1, each by its choices: ``(wins, shared)`` per side to move and state."""
+    from analyzer.engine.progress import wait_interruptibly
     from analyzer.games.skull_island.game_values import play_values
 
     low, top, high, floor = solved["geometry"]
     own, opponent, n_outcomes, dist = stack(sides)
-    wins, shared, _ = play_values(solved["model"].probs, own, opponent, n_outcomes, dist, np.stack(choices), low,
-                                  top, high, floor, TOLERANCE, MAX_SWEEPS)
+    wins, shared, _ = wait_interruptibly(play_values, solved["model"].probs, own, opponent, n_outcomes, dist,
+                                         np.stack(choices), low, top, high, floor, TOLERANCE, MAX_SWEEPS,
+                                         progress=progress)
     return wins, shared
 
 
-def solve_game(rules: dict[str, Any], players: int, bound_sample: int = BOUND_SAMPLE) -> dict[str, Any]:
+def solve_stages(bound_sample: int) -> int:
+    """How many stages a solve that is not cached shows (see :func:`solve_game`)."""
+    return len(MODEL_STAGES) * (2 if bound_sample > 0 else 1) + len(CHECK_STAGES)
+
+
+def solve_game(rules: dict[str, Any], players: int, bound_sample: int = BOUND_SAMPLE, progress=None,
+               keep: bool = True) -> dict[str, Any]:
     """The solved game, cached: value, size, time, the policy as the kernel reads it
     (``win_choices``: final-round table index per phase, totals and card) and, with
     ``bound_sample`` > 0, the checks: the lower bound moved, and the restriction's bound
-    on that many sampled states (a cached solve with fewer is solved again)."""
+    on that many sampled states (a cached solve with fewer is solved again).
+
+    ``progress``: a :class:`~analyzer.engine.progress.Stages` bar of :func:`solve_stages`
+    stages. ``keep=False`` leaves the cache file to the caller (:func:`save` of the result's
+    ``stored``), so that a command interrupted later leaves the cache as it was."""
     check_rules(rules, players)
     path = cache_folder() / f"game-win-{solve_key(rules)}.npz"
     stored = load_arrays(path)
@@ -284,14 +314,19 @@ def solve_game(rules: dict[str, Any], players: int, bound_sample: int = BOUND_SA
     from analyzer.games.skull_island.game_bound import restriction_gains
 
     start = time.perf_counter()
-    solved = solve_model(rules, LOWER_BOUND)
+    solved = solve_model(rules, LOWER_BOUND, progress)
     low, top, high, floor = solved["geometry"]
     state = start_state(rules, low)
     side = solved["side"]
-    wins, shared = play(solved, [side, side], [solved["choices"], solved["choices"]])
+    with stage(progress, CHECK_STAGES[0]):
+        wins, shared = play(solved, [side, side], [solved["choices"], solved["choices"]], progress)
     seconds = time.perf_counter() - start
     checked = bound_sample > 0 and not floor
-    moved = solve_model(rules, LOWER_BOUND + BOUND_MOVE)["values"] if checked else None
+    moved = solve_model(rules, LOWER_BOUND + BOUND_MOVE, progress)["values"] if checked else None
+    if bound_sample > 0 and not checked and progress is not None:
+        for name in MODEL_STAGES:  # floor_at_zero: the bound is exact, nothing to move
+            with stage(progress, name):
+                pass
     result = {
         "seat_1": np.float64(wins[(0, *state)]), "shared": np.float64(shared[(0, *state)]),
         "value": np.float64(solved["values"][state]),
@@ -303,10 +338,14 @@ def solve_game(rules: dict[str, Any], players: int, bound_sample: int = BOUND_SA
         "win_choices": _table_choices(solved),
         "policies": np.array([len(solved["members"].get(c, [])) for c in range(N_CARDS)], np.int64),
         "bound_sample": np.int64(bound_sample),
-        "bound_gains": restriction_gains(solved, bound_sample),
     }
-    save(path, **result)
-    return {**result, "cached": False, "path": path, "solved": solved}
+    with stage(progress, CHECK_STAGES[1]):
+        result["bound_gains"] = restriction_gains(solved, bound_sample)
+    if keep:
+        save(path, **result)
+    else:
+        hold_arrays(path, **result)  # what this process reads as the cache until the caller saves
+    return {**result, "cached": False, "path": path, "solved": solved, "stored": result}
 
 
 #: what a cached solve holds (a file without all of it is solved again)

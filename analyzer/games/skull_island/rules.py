@@ -4,6 +4,8 @@ Every (decision) of RULES.md that players could settle differently is an option 
 the defaults are the standard game.
 """
 
+import math
+
 import numpy as np
 
 from analyzer.errors import AnalyzerError
@@ -52,6 +54,19 @@ OPTIONS = (
 )
 
 EXTRA_ROUNDS = 10
+#: the options whose values are points a turn scores or costs (a captain or a storm doubles them)
+POINT_OPTIONS = ("set_values", "coin_diamond_value", "full_chest_bonus", "sea_battle_values", "island_penalty",
+                 "peace_penalty")
+
+
+def points_step(rules: dict) -> int:
+    """The step every total and the target move in: the greatest common divisor of the points
+    of ``POINT_OPTIONS`` and of ``target_score`` (100 under the standard rules)."""
+    values = [rules["target_score"]]
+    for name in POINT_OPTIONS:
+        value = rules[name]
+        values.extend(value if isinstance(value, (list, tuple)) else [value])
+    return math.gcd(*(int(v) for v in values)) or 1
 
 # The kernel's rule config: one tuple of integers read only at these constant
 # positions (a tuple is a plain value to Numba: no reference counting in the hot loop).

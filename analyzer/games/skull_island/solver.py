@@ -26,14 +26,13 @@ import hashlib
 import json
 import os
 import time
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from analyzer.engine.progress import Progress
+from analyzer.engine.progress import Progress, map_on_threads
 from analyzer.errors import AnalyzerError
 from analyzer.games.base import StrategyChoice
 from analyzer.games.options import jsonable
@@ -112,8 +111,7 @@ def _per_card(compute, progress: Progress | None) -> list:
             progress.advance(1)
         return result
 
-    with ThreadPoolExecutor(max_workers=_workers()) as pool:
-        return list(pool.map(one, range(N_CARDS)))
+    return map_on_threads(one, range(N_CARDS), _workers())
 
 
 # -- the optimal policies -----------------------------------------------------------------

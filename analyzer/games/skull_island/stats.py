@@ -39,12 +39,15 @@ def card_stats(totals, labels: list[str]) -> dict:
 
 def format_cards(cards: dict) -> str:
     """The per-card table for the terminal."""
+    card_width = max([len("card"), *(len(card) for card in cards)])
+    label_width = max([len("strategy"), *(len(label) for per_label in cards.values() for label in per_label)])
     lines = ["Per fortune card (own turn score, death and Skull Island rates):",
-             f"  {'card':<16} {'strategy':<24} {'turns':>11} {'mean score':>11} {'death':>7} {'island':>7}"]
+             f"  {'card':<{card_width}}  {'strategy':<{label_width}}  {'turns':>11} {'mean score':>11} {'death':>7} "
+             f"{'island':>7}"]
     for card, per_label in cards.items():
         for label, row in per_label.items():
             lines.append(
-                f"  {card:<16} {label:<24} {row['turns']:>11,} {row['mean_turn_score']:>11.1f}"
+                f"  {card:<{card_width}}  {label:<{label_width}}  {row['turns']:>11,} {row['mean_turn_score']:>11.1f}"
                 f" {row['death_rate'] * 100:>6.1f}% {row['skull_island_rate'] * 100:>6.1f}%"
             )
     return "\n".join(lines)

@@ -1,0 +1,143 @@
+"""Ctrl-C, whatever the command is doing: one line ``analyze: interrupted``, exit status 130,
+no traceback, soon, and no file changed (issue 23).
+
+Each command runs in its own process and gets SIGINT once it is under way
+(:func:`interrupted`); the win solve, whose compiled value iteration cannot see a signal
+until it returns, waits on another thread (:func:`analyzer.engine.progress.wait_interruptibly`).
+"""
+
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from numba import njit
+
+from analyzer.engine.progress import map_on_threads, wait_interruptibly
+
+ROOT = Path(__file__).resolve().parent.parent
+#: how long after SIGINT the process must have ended (seconds; the machine may be busy)
+STOPS_WITHIN = 30
+
+
+def interrupted(args, after: float, cwd, env=None) -> tuple[subprocess.CompletedProcess, float]:
+    """``analyze ARGS`` sent SIGINT ``after`` seconds: the finished process and how long it took to stop."""
+    environment = {**os.environ, "PYTHONPATH": str(ROOT), **(env or {})}
+    process = subprocess.Popen([sys.executable, "-c", "from analyzer.cli import main; main()", *map(str, args)],
+                               cwd=cwd, env=environment, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(after)
+    assert process.poll() is None, f"analyze {' '.join(map(str, args))} ended before the signal: {process.stderr.read()}"
+    process.send_signal(signal.SIGINT)
+    sent = time.perf_counter()
+    try:
+        stdout, stderr = process.communicate(timeout=STOPS_WITHIN * 4)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        pytest.fail(f"analyze {' '.join(map(str, args))} still ran {STOPS_WITHIN * 4} s after Ctrl-C")
+    return subprocess.CompletedProcess(args, process.returncode, stdout, stderr), time.perf_counter() - sent
+
+
+def assert_interrupted(completed: subprocess.CompletedProcess, took: float) -> None:
+    assert completed.returncode == 130, completed.stderr[-2000:]
+    assert completed.stderr.strip().splitlines()[-1] == "analyze: interrupted", completed.stderr[-2000:]
+    assert "Traceback" not in completed.stderr and "internal error" not in completed.stderr
+    assert took < STOPS_WITHIN, f"it took {took:.1f} s to stop"
+
+
+@pytest.mark.parametrize("args", [
+    ["simulate", "--game", "skull-island", "--n", "1e9", "--seed", "1", "-o", "out.json"],
+    ["compare", "--game", "skull-island", "--strategy", "threshold", "--strategy", "random", "--n", "1e9",
+     "-o", "out.json"],
+    ["sweep", "--game", "skull-island", "--param", "target_score=4000,5000", "--n", "1e9", "-o", "out.json"],
+    ["balance", "--game", "skull-island", "--players", "2", "--param", "seat_bonus=0:800", "--n", "1e9",
+     "-o", "out.json"],
+    ["skill", "--game", "skull-island", "--n", "1e9", "-o", "out.json"],
+    ["tune", "--game", "skull-island", "--strategy", "threshold", "--param", "stop_at=300:2000", "--n", "1e9",
+     "-o", "out.json"],
+    ["report", "--game", "lucky-pirates", "--n", "1e9", "-o", "out.pdf"],
+    ["exact", "--game", "lucky-pirates", "--players", "4", "-o", "out.json"],
+])
+def test_every_command_stops_on_ctrl_c_leaving_no_file(args, tmp_path):
+    completed, took = interrupted([*args, "--quiet"] if args[0] not in ("exact",) else args, 8, tmp_path)
+    assert_interrupted(completed, took)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_the_win_solve_stops_on_ctrl_c_leaving_the_cache_as_it_was(tmp_path):
+    cache = tmp_path / "cache"
+    (cache / "skull-island").mkdir(parents=True)
+    (cache / "skull-island" / "kept.npz").write_bytes(b"an older cache file")
+    before = sorted((path.name, path.read_bytes()) for path in cache.rglob("*") if path.is_file())
+    completed, took = interrupted(["solve", "--game", "skull-island", "--objective", "win", "--players", "2",
+                                   "--set", "target_score=3000", "--quiet"], 10, tmp_path,
+                                  env={"PIRATE_ANALYZER_CACHE": str(cache)})
+    assert_interrupted(completed, took)
+    after = sorted((path.name, path.read_bytes()) for path in cache.rglob("*") if path.is_file())
+    assert after == before
+
+
+@njit(nogil=True, cache=True)
+def _spin(seconds_of_work):
+    total = 0.0
+    for i in range(seconds_of_work * 300_000_000):
+        total += (i % 7) * 1e-9
+    return total
+
+
+def test_a_wait_for_compiled_code_takes_ctrl_c_at_once():
+    _spin(0)
+    timer = threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT))
+    timer.start()
+    start = time.perf_counter()
+    with pytest.raises(KeyboardInterrupt):
+        wait_interruptibly(_spin, 10)
+    assert time.perf_counter() - start < 3
+
+
+def test_threads_mapping_compiled_code_are_not_waited_for_after_ctrl_c():
+    _spin(0)
+    timer = threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT))
+    timer.start()
+    start = time.perf_counter()
+    with pytest.raises(KeyboardInterrupt):
+        map_on_threads(_spin, [10] * 4, 2)
+    assert time.perf_counter() - start < 3
+
+
+def test_a_solve_shows_its_stages_on_a_terminal(monkeypatch):
+    from analyzer.engine.progress import Stages
+
+    class Terminal:
+        def __init__(self):
+            self.text = ""
+
+        def isatty(self):
+            return True
+
+        def write(self, text):
+            self.text += text
+
+        def flush(self):
+            pass
+
+    terminal = Terminal()
+    stages = Stages(3, "solve stages", stream=terminal)
+    with stages.stage("value iteration"):
+        wait_interruptibly(time.sleep, 0.5, progress=stages)
+    stages.close()
+    assert "value iteration: " in terminal.text and "1/3 solve stages done" in terminal.text
+    quiet = Terminal()
+    Stages(3, stream=quiet, enabled=False).close()
+    assert quiet.text == ""
+
+
+def test_a_dask_run_stops_on_ctrl_c_with_one_line(tmp_path):
+    completed, took = interrupted(["simulate", "--game", "skull-island", "--n", "1e9", "--backend", "dask",
+                                   "--workers", "2", "--quiet", "-o", "out.json"], 20, tmp_path)
+    assert_interrupted(completed, took)
+    assert completed.stderr.strip().splitlines() == ["analyze: interrupted"]
+    assert list(tmp_path.iterdir()) == []
