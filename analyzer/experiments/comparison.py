@@ -73,9 +73,14 @@ class Comparison(Rendered):
         return self.runs[0].n
 
     @cached_property
+    def variant(self) -> VariantVerdicts:
+        """Its significant changes and what did not change (:mod:`analyzer.experiments.variant_verdicts`)."""
+        return VariantVerdicts(self)
+
+    @cached_property
     def verdicts(self) -> list:
-        """The comparison's answer: its variant verdicts (:mod:`analyzer.experiments.variant_verdicts`)."""
-        return VariantVerdicts(self).verdicts()
+        """The comparison's answer: its variant verdicts."""
+        return self.variant.verdicts()
 
     def rows(self) -> list[dict[str, Any]]:
         """One row per metric and scenario (the JSON rows)."""
@@ -262,7 +267,8 @@ class Comparison(Rendered):
         return lines
 
     def to_table(self) -> str:
-        return "\n".join([*verdict_lines(self.names, self.verdicts), "", *self._header_lines(), "", frame_text(self.display_frame(), "table"), "",
+        return "\n".join([*verdict_lines(self.names, self.verdicts), "", *self._header_lines(), "",
+                          frame_text(self.display_frame(), "table"), "",
                           *self._footer_lines()])
 
     def to_markdown(self) -> str:

@@ -27,6 +27,12 @@ TEXT_WIDTH = 80
 #: metrics said together in the line of what did not change: key prefix -> words
 GROUPED = {"win_rate_seat_": "the seats' win rates", "mean_score_seat_": "the seats' mean {unit}"}
 RATE_UNIT = "percentage points"
+UNCHANGED_TITLES = ("What did not change", "No significant change")
+
+
+def says_unchanged(verdict: Verdict) -> bool:
+    """Whether ``verdict`` is the line of what did not change (not a change)."""
+    return verdict.title.endswith(UNCHANGED_TITLES)
 
 
 @dataclass(frozen=True)
@@ -64,11 +70,18 @@ class Change:
             return RATE_UNIT
         return self.metric.unit or ("index" if self.metric.kind == "index" else "")
 
-    def difference_text(self) -> str:
-        """``+39.50 points, 95% interval +38.10 to +40.90`` (a rate's difference in percentage points)."""
-        unit = " points" if self.metric.kind == "rate" else f" {self.unit()}" if self.unit() else ""
+    def amount_with_unit(self, value: float) -> str:
+        """``+39.50 points`` (a rate's difference in percentage points), ``-0.9578 rounds``."""
+        unit = " points" if self.metric.kind == "rate" else f" {self.metric.unit}" if self.metric.unit else ""
+        return self.amount(value) + unit
+
+    def interval_text(self) -> str:
         low, high = self.difference.interval
-        return f"{self.amount(self.difference.value)}{unit}, 95% interval {self.amount(low)} to {self.amount(high)}"
+        return f"{self.amount(low)} to {self.amount(high)}"
+
+    def difference_text(self) -> str:
+        """``+39.50 points, 95% interval +38.10 to +40.90``."""
+        return f"{self.amount_with_unit(self.difference.value)}, 95% interval {self.interval_text()}"
 
     def size_text(self) -> str:
         if not math.isfinite(self.relative):
@@ -111,6 +124,13 @@ class VariantVerdicts:
     def changes(self, scenario: int) -> list[Change]:
         """The significant changes of ``scenario``, largest relative change first (the table's order among
         equals)."""
+        return self._changes[scenario]
+
+    @cached_property
+    def _changes(self) -> dict[int, list[Change]]:
+        return {j: self._find_changes(j) for j in range(1, len(self.comparison.runs))}
+
+    def _find_changes(self, scenario: int) -> list[Change]:
         comparison = self.comparison
         found = [Change(scenario, describe_metric(key, comparison.game), None, comparison.runs[0].values[key],
                         comparison.runs[scenario].values[key], comparison.differences[(key, scenario)])
@@ -170,7 +190,7 @@ class VariantVerdicts:
                                      action=action, effect=change.effect()))
             parts, balance = self.unchanged_parts(j)
             if parts:
-                title = "What did not change" if changes else "No significant change"
+                title = UNCHANGED_TITLES[0] if changes else UNCHANGED_TITLES[1]
                 found.append(Verdict(kind="variant", title=named + title,
                                      text=f"{against}, no significant difference: " + "; ".join(parts) + ".",
                                      action="None: the variant leaves these as they were at this precision (more "
@@ -181,7 +201,8 @@ class VariantVerdicts:
 
 def heading(names: list[str]) -> str:
     against = f"{names[1]} against {names[0]}" if len(names) == 2 else f"every scenario against {names[0]}"
-    return f"The comparison's verdicts, {against}: significant changes, largest relative change first, then what did not change"
+    return (f"The comparison's verdicts, {against}: significant changes, largest relative change first, then what "
+            f"did not change")
 
 
 def verdict_lines(names: list[str], verdicts: list[Verdict], width: int = TEXT_WIDTH) -> list[str]:

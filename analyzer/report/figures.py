@@ -216,7 +216,7 @@ def plot_win_rates_compared(comparison, ax, palette: Palette | None = None) -> N
     percent_axis(ax)
     ax.set_ylabel("win rate (% of games)")
     ax.set_title("Win rate by seat and scenario (95% intervals)")
-    ax.legend()
+    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1), title="scenario")  # beside the bars, never over them
 
 
 def plot_differences(comparison, ax, metrics, palette: Palette | None = None) -> None:
@@ -243,8 +243,11 @@ def plot_differences(comparison, ax, metrics, palette: Palette | None = None) ->
     ax.set_ylim(-0.5, len(metrics) - 0.5)
     ax.invert_yaxis()
     unit = "percentage points" if scale == 100 else (metrics[0].unit or "difference")
+    if others == 1:  # one difference: the axis says which, no legend
+        ax.set_xlabel(displayable(f"{comparison.names[1]} − {comparison.names[0]} ({unit})"))
+        return
     ax.set_xlabel(displayable(f"difference to {comparison.names[0]} ({unit})"))
-    ax.legend(loc="best")
+    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1))  # beside the points, never over them
 
 
 def plot_length_distributions(comparison, ax, unit: str | None = None, palette: Palette | None = None) -> None:
@@ -258,6 +261,7 @@ def plot_length_distributions(comparison, ax, unit: str | None = None, palette: 
         ax.step(np.arange(len(counts)), np.cumsum(counts) / counts.sum(), where="post", color=palette.scenario(name),
                 label=displayable(name))
     ax.set_xlim(0, last + 1)
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_xlabel(f"game length ({unit})")
     ax.set_ylabel("games at most this long (%)")
     percent_axis(ax)
