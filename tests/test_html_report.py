@@ -141,7 +141,7 @@ def test_text_pages_are_text_and_the_figures_draw_the_numbers(comparison_html):
     seats = outcome.runs[0].result.to_dict()["seats"]
     for seat in seats:
         assert f"{seat['win_rate'] * 100:.2f}%" in text  # in the appendix's seat table, as text
-    for words in ("first-player advantage", "Target 8000 against Standard", "Seed: 2", "What did not change"):
+    for words in ("first-player advantage", "Target 8000 against Standard", "Seed: 2", "The comparison's verdicts"):
         assert words in text, words
     win_rates = next(s for s in outline.sections if s["id"] == "page-comparison-win-rates")
     assert win_rates["svg"] == 1 and win_rates["paragraphs"] == 0

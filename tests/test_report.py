@@ -88,7 +88,7 @@ def test_comparison_report(tmp_path):
     assert "Skulls (2): death rate" in texts[1] and "What did not change" in everything
     for words in ("Scenario Standard", "Scenario No Skull Island", "skull_island = false", "per scenario",
                   "Every metric side by side", "Win rate by seat and scenario", "Differences to Standard",
-                  "Component and per-item changes", "Game length by scenario", "common random numbers",
+                  "Component and per-item changes", "Game length by scenario", "Benjamini",
                   "Appendix: each scenario on its own", "Verdicts, most important first"):
         assert words in everything, words
     for single in ("Summary: Standard", "Final score distribution", "Convergence", "Mechanics coverage",

@@ -27,7 +27,7 @@ TEXT_WIDTH = 80
 #: metrics said together in the line of what did not change: key prefix -> words
 GROUPED = {"win_rate_seat_": "the seats' win rates", "mean_score_seat_": "the seats' mean {unit}"}
 RATE_UNIT = "percentage points"
-UNCHANGED_TITLES = ("What did not change", "No significant change")
+UNCHANGED_TITLES = ("What did not change", "No significant change", "Nothing measurable")
 
 
 def says_unchanged(verdict: Verdict) -> bool:
@@ -168,10 +168,10 @@ class VariantVerdicts:
             unit = "points" if changes[0].metric.kind == "rate" else changes[0].unit()
             parts.insert(0, f"{words} (every difference within {changes[0].amount(low)} to "
                             f"{changes[0].amount(high)} {unit}, 95% intervals)")
-        quiet = sum(1 for (_, j), entry in self.details.items() if j == scenario and not entry[3])
+        tested = [entry for (_, j), entry in self.details.items() if j == scenario and entry[2].interval is not None]
+        quiet = sum(1 for entry in tested if not entry[3])
         if quiet:
-            parts.append(f"{quiet} of the {sum(1 for _, j in self.details if j == scenario)} per-component and "
-                         f"per-item rates")
+            parts.append(f"{quiet} of the {len(tested)} per-component and per-item rates")
         return parts, balance
 
     def verdicts(self) -> list[Verdict]:
@@ -189,6 +189,11 @@ class VariantVerdicts:
                                      text=f"{change.size_text()} ({change.difference_text()}).",
                                      action=action, effect=change.effect()))
             parts, balance = self.unchanged_parts(j)
+            if not changes and not parts:
+                found.append(Verdict(kind="variant", title=named + UNCHANGED_TITLES[2],
+                                     text=f"{against}: no difference has an interval at {comparison.n:,} games (too "
+                                          f"few batches of games), so none can be called a change or no change.",
+                                     action="Play more games (--n).", effect=None))
             if parts:
                 title = UNCHANGED_TITLES[0] if changes else UNCHANGED_TITLES[1]
                 found.append(Verdict(kind="variant", title=named + title,
