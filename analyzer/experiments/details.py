@@ -73,8 +73,11 @@ def detail_values(game, prepared, totals) -> dict[Detail, float]:
     """Every finer measure of a run (or of one batch of it)."""
     labels = {seat.label for seat in prepared.seats}
     shared = next(iter(labels)) if len(labels) == 1 else None
-    return _component_details(game, prepared, totals) | _stat_details(game, game.game_stats(totals, prepared),
-                                                                       shared)
+    components = _component_details(game, prepared, totals)
+    said = {(detail.item, value) for detail, value in components.items()}
+    stats = _stat_details(game, game.game_stats(totals, prepared), shared)
+    # a statistic that repeats a component's win rate (a ship's "win rate when held") is said once
+    return components | {detail: value for detail, value in stats.items() if (detail.item, value) not in said}
 
 
 def run_details(run) -> tuple[dict[Detail, float], np.ndarray, dict[Detail, np.ndarray], list[int]]:
