@@ -37,9 +37,8 @@ def says_unchanged(verdict: Verdict) -> bool:
 
 @dataclass(frozen=True)
 class Change:
-    """One measure of scenario ``scenario`` against the first: its two values and their paired difference."""
+    """One measure of a scenario against the first: its two values and their paired difference."""
 
-    scenario: int
     #: how the measure reads: ``label`` of a table metric, or ``item`` and ``what`` of a finer measure
     metric: Metric
     item: str | None
@@ -132,12 +131,12 @@ class VariantVerdicts:
 
     def _find_changes(self, scenario: int) -> list[Change]:
         comparison = self.comparison
-        found = [Change(scenario, describe_metric(key, comparison.game), None, comparison.runs[0].values[key],
+        found = [Change(describe_metric(key, comparison.game), None, comparison.runs[0].values[key],
                         comparison.runs[scenario].values[key], comparison.differences[(key, scenario)])
                  for key in comparison.changes(scenario)]
         for (detail, j), (base, new, difference, significant) in self.details.items():
             if j == scenario and significant:
-                found.append(Change(scenario, Metric(".".join(detail.key), detail.what, "rate"), detail.item, base,
+                found.append(Change(Metric(".".join(detail.key), detail.what, "rate"), detail.item, base,
                                     new, difference))
         return sorted(found, key=lambda change: -abs(change.relative))
 
@@ -153,7 +152,7 @@ class VariantVerdicts:
             base, new = comparison.runs[0].values[key], comparison.runs[scenario].values[key]
             if base == new == 0:
                 continue  # never happened in either: nothing to say
-            change = Change(scenario, metric, None, base, new, d)
+            change = Change(metric, None, base, new, d)
             prefix = next((p for p in GROUPED if key.startswith(p)), None)
             if prefix is not None:
                 groups.setdefault(prefix, []).append(change)
