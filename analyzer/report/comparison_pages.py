@@ -15,10 +15,23 @@ from analyzer.experiments.variant_verdicts import heading, says_unchanged
 from analyzer.report import figures
 from analyzer.report.document import Page
 from analyzer.report.layout import table_pages
-from analyzer.report.style import ROW_HEIGHT, Palette, displayable, new_page, plot_page, table_axes, text_block
+from analyzer.report.style import (
+    ROW_HEIGHT,
+    Palette,
+    displayable,
+    new_page,
+    plot_page,
+    table_axes,
+    text_block,
+    wrap,
+)
 
-#: rows of the verdict table per page (room is left below it for what did not change)
-VERDICT_ROWS = 18
+#: rows of the verdict table per page, the page's height below its header (a fraction), and the line height of
+#: the text under the table (what did not change, the action)
+VERDICT_ROWS = 22
+VERDICT_ROOM = 0.82
+CLOSING_LINE = 0.028
+CLOSING_WIDTH = 150
 #: the metrics on the differences page: the seats and ties (lengths have their own page)
 DIFFERENCE_PREFIXES = ("win_rate_seat_", "first_player_advantage", "tie_rate", "mean_score_seat_")
 #: items drawn per panel of the component and per-item page, the largest differences first
@@ -62,6 +75,9 @@ def verdict_pages(comparison: Comparison) -> list[Page]:
     subtitle = heading(comparison.names).removeprefix("The comparison's verdicts, ") + "."
     subtitle = subtitle[:1].upper() + subtitle[1:]
     parts = [rows[start:start + VERDICT_ROWS] for start in range(0, len(rows), VERDICT_ROWS)] or [[]]
+    closing_height = CLOSING_LINE * sum(len(wrap(paragraph, CLOSING_WIDTH)) + 0.5 for paragraph in closing)
+    if ROW_HEIGHT * (len(parts[-1]) + 1) + 0.03 + closing_height > VERDICT_ROOM:
+        parts.append([])  # what did not change on a page of its own rather than off the page
     pages = []
     for number, part in enumerate(parts, start=1):
         suffix = f" ({number}/{len(parts)})" if len(parts) > 1 else ""
@@ -73,7 +89,7 @@ def verdict_pages(comparison: Comparison) -> list[Page]:
             top -= height + 0.03
         last = number == len(parts)
         if last:
-            text_block(figure, closing, top=top, size=10, line_height=0.028, width=150)
+            text_block(figure, closing, top=top, size=10, line_height=CLOSING_LINE, width=CLOSING_WIDTH)
         pages.append(Page("comparison-verdicts" + (f"-{number}" if number > 1 else ""), figure, plot=False,
                           title=title + suffix, paragraphs=([subtitle] if number == 1 else []) + (closing if last
                                                                                                    else []),
@@ -157,7 +173,9 @@ def _item_changes_page(comparison: Comparison) -> Page | None:
         ax.tick_params(axis="x", labelsize=8)
     for ax in axes[len(shown):]:
         ax.set_visible(False)
-    figure.subplots_adjust(left=0.14, wspace=0.75, hspace=0.5)
+    # the items' names differ in length from game to game: the layout makes room for them, below the header
+    figure.set_layout_engine("constrained", w_pad=0.15, wspace=0.08, hspace=0.08,
+                             rect=(0.02, 0.02, 0.96, figure.header_bottom - 0.04))
     return Page("comparison-items", figure)
 
 
