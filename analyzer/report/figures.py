@@ -254,13 +254,14 @@ def plot_length_distributions(comparison, ax, unit: str | None = None, palette: 
     """Cumulative game length of every scenario."""
     palette = palette or Palette(scenarios=comparison.names)
     unit = unit or comparison.game.length_units[0]
-    last = 0
+    first, last = None, 0
     for name, run in zip(comparison.names, comparison.runs, strict=True):
         counts = np.asarray(run.result.totals[f"length_{unit}"], dtype=np.float64)
-        last = max(last, _trimmed_range(counts)[1])
+        low, high = _trimmed_range(counts)
+        first, last = low if first is None else min(first, low), max(last, high)
         ax.step(np.arange(len(counts)), np.cumsum(counts) / counts.sum(), where="post", color=palette.scenario(name),
                 label=displayable(name))
-    ax.set_xlim(0, last + 1)
+    ax.set_xlim(max(first - 1, 0), last + 1)  # the lengths games take, not the empty run-up from 0
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_xlabel(f"game length ({unit})")
     ax.set_ylabel("games at most this long (%)")
