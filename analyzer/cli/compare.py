@@ -63,9 +63,11 @@ def compare(scenario_files, scenario_options, game, sets, players, strategy_spec
     """Compare scenarios with common random numbers, or strategies in a match-up.
 
     \b
-    analyze compare A.toml B.toml [C.toml ...]: every metric side by side, with the
-    difference to A, its 95% interval, its p-value in the JSON and a mark where it is
-    significant after Benjamini-Hochberg control of the false discovery rate (5%).
+    analyze compare A.toml B.toml [C.toml ...]: the variant verdicts first (every change
+    significant after Benjamini-Hochberg control of the false discovery rate (5%),
+    largest relative change first, then what did not change), then every metric side
+    by side, with the difference to A, its 95% interval, its p-value in the JSON and a
+    mark where it is significant after that control.
     analyze compare --game G --players P --strategy A --strategy B ...: the strategies
     fill the seats in order, every rotation of the seating plays equally often; each
     strategy's win rate and the head-to-head matrix.
