@@ -2,9 +2,8 @@
 
 A verdict is read from a run's JSON (:meth:`analyzer.result.Result.to_dict`) and from
 what other measurements add: the balance search over the game's seat-compensating rule
-option and the skill ladder (their ``to_dict``). Keys another part of the JSON may not
-carry yet (``components``, ``mechanics``, ``quality``, ``target_length``) give no verdict
-when absent. Nothing here plots, so ``simulate`` prints the same lines as the report.
+option and the skill ladder (their ``to_dict``). Keys the JSON may not carry (``components``,
+``mechanics``, ``quality``, ``target_length``) give no verdict when absent. Nothing here plots.
 
 The severity ranks the verdicts: the size of the problem as a fraction of a fair seat's
 win rate (a seat or a component moving the win rate by a fair share is 1), the relative
@@ -46,18 +45,19 @@ SEATS_NOT_MEASURABLE = ("the seats play different strategies, so the gaps betwee
 
 @dataclass(frozen=True)
 class Verdict:
-    """One finding: ``kind`` (seat-advantage, component, mechanics, length, quality, skill), a short
-    title, the sentence with its interval, the action it suggests, and its severity (for ranking)."""
+    """One finding: ``kind`` (seat-advantage, component, …, variant), a short title, the sentence with its interval,
+    the action, its severity (for ranking) and, if given, its effect (``value``, 95% interval ``ci``, ``unit``)."""
 
     kind: str
     title: str
     text: str
     action: str
-    severity: float
+    severity: float = 0.0
+    effect: dict | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, "title": self.title, "text": self.text, "action": self.action,
-                "severity": round(self.severity, 4)}
+                "severity": round(self.severity, 4), **({} if self.effect is None else {"effect": self.effect})}
 
     def lines(self, rank: int, width: int = TEXT_WIDTH) -> list[str]:
         """``rank. title: text`` and ``Action: ...``, wrapped to ``width`` with a hanging indent."""

@@ -9,7 +9,7 @@ import pytest
 
 from analyzer.experiments import Comparison, t_quantile_95
 from analyzer.experiments.significance import benjamini_hochberg, regularized_beta, t_two_sided_p
-from analyzer.report.pages import comparison_paragraphs
+from analyzer.report.comparison_pages import comparison_paragraphs
 from analyzer.runspec import resolve
 from tests.cli_checks import run_cli
 

@@ -122,27 +122,28 @@ def test_several_scenarios_make_one_self_contained_file(comparison_html):
     assert outcome.comparison is not None and outcome.path.suffix == ".html"
     assert_self_contained(raw, outline, outcome.pages)
     headings = [section["heading"] for section in outline.sections]
-    for title in ("Skull Island (Piraten Kapern): balance report", "Comparison of 2 scenarios",
+    for title in ("Skull Island (Piraten Kapern): balance report", "The comparison's verdicts",
                   "Every metric side by side", "Win rate by seat and scenario", "Differences to Standard",
-                  "Game length by scenario", "Summary: Standard", "Summary: Target 8000", "Win rate by seat",
-                  "Final score distribution by seat", "Convergence of the win-rate estimates"):
+                  "Game length by scenario", "Appendix: each scenario on its own", "Verdicts, most important first"):
         assert any(heading.startswith(title) for heading in headings), title
-    # each scenario's figures are pages of their own, with distinct anchors
-    for anchor in ("page-standard-win-rates", "page-target-8000-win-rates", "page-comparison-win-rates"):
+    # the comparison answers first; the single scenarios are an appendix, not their reports again
+    assert headings[1].startswith("The comparison's verdicts")
+    assert not any(heading.startswith(("Summary:", "Final score distribution")) for heading in headings)
+    for anchor in ("page-comparison-verdicts", "page-comparison-win-rates", "page-appendix-seats-1"):
         assert anchor in [section["id"] for section in outline.sections], anchor
 
 
 def test_text_pages_are_text_and_the_figures_draw_the_numbers(comparison_html):
     outcome, raw, outline = comparison_html
-    summary = next(s for s in outline.sections if s["heading"].startswith("Summary: Standard"))
-    assert summary["paragraphs"] >= 5 and summary["tables"] == 1 and summary["svg"] == 0
+    seats_page = next(s for s in outline.sections if s["heading"].startswith("Appendix: each scenario"))
+    assert seats_page["tables"] == 1 and seats_page["svg"] == 0
     text = " ".join(outline.text)
     seats = outcome.runs[0].result.to_dict()["seats"]
     for seat in seats:
-        assert f"{seat['win_rate'] * 100:.2f}%" in text  # in the summary's paragraphs and table, as text
-    for words in ("Fairest seat", "First-player advantage", "Target 8000 against Standard", "Seed: 2"):
+        assert f"{seat['win_rate'] * 100:.2f}%" in text  # in the appendix's seat table, as text
+    for words in ("first-player advantage", "Target 8000 against Standard", "Seed: 2", "The comparison's verdicts"):
         assert words in text, words
-    win_rates = next(s for s in outline.sections if s["id"] == "page-standard-win-rates")
+    win_rates = next(s for s in outline.sections if s["id"] == "page-comparison-win-rates")
     assert win_rates["svg"] == 1 and win_rates["paragraphs"] == 0
     assert "<?xml" not in raw and "<!DOCTYPE svg" not in raw and "<metadata" not in raw
 

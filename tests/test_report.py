@@ -15,7 +15,7 @@ from tests.cli_checks import assert_one_line_error, run_cli
 
 SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios" / "skull-island"
 STANDARD = SCENARIOS / "standard.toml"
-TARGET_8000 = SCENARIOS / "target-8000.toml"
+NO_SKULL_ISLAND = SCENARIOS / "no-skull-island.toml"
 N = 6144  # three chunks
 
 
@@ -78,17 +78,24 @@ def test_every_game_gets_a_report(tmp_path, game_id):
 
 
 def test_comparison_report(tmp_path):
+    """The comparison answers first: its verdicts, the comparison, then a short appendix of each scenario
+    (its seat table and verdicts), not the single-scenario reports again; at most 14 pages."""
     path = tmp_path / "variants.pdf"
-    outcome = report(scenarios=[STANDARD, TARGET_8000], n=4096, seed=2, out=path, skill_n=None)
+    outcome = report(scenarios=[STANDARD, NO_SKULL_ISLAND], n=4096, seed=2, out=path, skill_n=None)
     texts = _texts(path)
     everything = "\n".join(texts)
-    for words in ("Scenario Standard", "Scenario Target 8000", "target_score = 8000", "per scenario",
-                  "Comparison of 2 scenarios", "Target 8000 against Standard", "Every metric side by side",
-                  "Win rate by seat and scenario", "Differences to Standard", "Game length by scenario",
-                  "Common random numbers", "Summary: Standard", "Summary: Target 8000"):
+    assert "The comparison's verdicts" in texts[1] and "No Skull Island against Standard" in texts[1]
+    assert "Skulls (2): death rate" in texts[1] and "What did not change" in everything
+    for words in ("Scenario Standard", "Scenario No Skull Island", "skull_island = false", "per scenario",
+                  "Every metric side by side", "Win rate by seat and scenario", "Differences to Standard",
+                  "Component and per-item changes", "Game length by scenario", "Benjamini",
+                  "Appendix: each scenario on its own", "Verdicts, most important first"):
         assert words in everything, words
+    for single in ("Summary: Standard", "Final score distribution", "Convergence", "Mechanics coverage",
+                   "Gain from common random numbers"):
+        assert single not in everything, single
     assert outcome.comparison is not None
-    assert outcome.pages == len(texts) > 2 * 9
+    assert outcome.pages == len(texts) <= 14
 
 
 def test_figures_as_separate_files(tmp_path):

@@ -74,11 +74,13 @@ def compare(scenario_files, scenario_options, game, sets, players, strategy_spec
 
     \b
     analyze compare A.toml B.toml [C.toml ...]
-    Every metric side by side, with the difference to A, its 95% interval, its
-    p-value in the JSON and a mark where it is significant after
-    Benjamini-Hochberg control of the false discovery rate (5%).
+    The variant verdicts first: every change significant after
+    Benjamini-Hochberg control of the false discovery rate (5%), largest
+    relative change first, then what did not change. Then every metric side by
+    side, with the difference to A, its 95% interval, its p-value in the JSON
+    and a mark where it is significant after that control.
 
-    \b
+    
     analyze compare --game G --players P --strategy A --strategy B ...
     The strategies fill the seats in order, every rotation of the seating plays
     equally often; each strategy's win rate and the head-to-head matrix.

@@ -29,15 +29,17 @@ from analyzer.cli.common import echo_wrote, execution_options, precision_option
 @execution_options
 def report(scenarios, game, sets, players, strategy_specs, n, out, figures, skill_n, no_skill, no_balance, precision,
            execution):
-    """Write the balance report of one scenario, or of several with comparison pages, as a PDF or HTML.
+    """Write the balance report of one scenario, or the comparison of several, as a PDF or HTML.
 
-    It opens with each scenario's verdicts. A game with decisions also gets its skill
-    ladder (see analyze skill), measured on the first scenario with its own, smaller game
-    count; where the game has a rule option that compensates seats, the seat verdict gives
-    the value that equalises them, searched as analyze balance does with 20,000 games per
-    value (at most --n). With --precision, every scenario plays the same count, the
-    largest any seat's interval (and, for several scenarios, any seat win-rate
-    difference's) needs, --n at most.
+    One scenario's report opens with its verdicts; a comparison opens with the
+    comparison's verdicts (every significant change, then what did not change), then
+    the comparison, then an appendix of each scenario's seats and verdicts. A game with
+    decisions also gets its skill ladder (see analyze skill), measured on the first
+    scenario with its own, smaller game count; where the game has a rule option that
+    compensates seats, the seat verdict gives the value that equalises them, searched as
+    analyze balance does with 20,000 games per value (at most --n). With --precision,
+    every scenario plays the same count, the largest any seat's interval (and, for
+    several scenarios, any seat win-rate difference's) needs, --n at most.
     """
     from analyzer.report import BALANCE_GAMES, report_specs, resolve_report_specs
 

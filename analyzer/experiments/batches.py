@@ -158,6 +158,13 @@ class VariantRun:
         return (self.values[key] - half, self.values[key] + half)
 
     @cached_property
+    def details(self):
+        """The finer measures per batch (:func:`analyzer.experiments.details.run_details`)."""
+        from analyzer.experiments.details import run_details
+
+        return run_details(self)
+
+    @cached_property
     def convergence(self) -> Convergence | None:
         return None if self.curve_bins is None else Convergence.from_bins(self.curve_bins)
 

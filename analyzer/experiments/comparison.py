@@ -9,6 +9,7 @@ against the first), and names its changes largest first, by the relative size of
 from __future__ import annotations
 
 import math
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +27,7 @@ from analyzer.experiments.paired import paired_difference
 from analyzer.experiments.precision import DIFFERENCES_MEASURED, differences_widest, play_variants_to_precision
 from analyzer.experiments.setup import resolve_scenarios, setup_text, unique_names
 from analyzer.experiments.significance import FDR_LEVEL, benjamini_hochberg
+from analyzer.experiments.variant_verdicts import VariantVerdicts, verdict_lines
 from analyzer.games.options import jsonable
 from analyzer.output import Rendered, frame_text
 from analyzer.runspec import RunSpec
@@ -69,6 +71,16 @@ class Comparison(Rendered):
     @property
     def n(self) -> int:
         return self.runs[0].n
+
+    @cached_property
+    def variant(self) -> VariantVerdicts:
+        """Its significant changes and what did not change (:mod:`analyzer.experiments.variant_verdicts`)."""
+        return VariantVerdicts(self)
+
+    @cached_property
+    def verdicts(self) -> list:
+        """The comparison's answer: its variant verdicts."""
+        return self.variant.verdicts()
 
     def rows(self) -> list[dict[str, Any]]:
         """One row per metric and scenario (the JSON rows)."""
@@ -197,6 +209,7 @@ class Comparison(Rendered):
             "n": self.n,
             "seed": self.seed,
             "batches": len(self.runs[0].batch_values[0]),
+            "verdicts": [verdict.to_dict() for verdict in self.verdicts],
             "scenarios": [{
                 "name": name,
                 "path": run.spec.scenario.path if run.spec.scenario else None,
@@ -254,11 +267,14 @@ class Comparison(Rendered):
         return lines
 
     def to_table(self) -> str:
-        return "\n".join([*self._header_lines(), "", frame_text(self.display_frame(), "table"), "",
+        return "\n".join([*verdict_lines(self.names, self.verdicts), "", *self._header_lines(), "",
+                          frame_text(self.display_frame(), "table"), "",
                           *self._footer_lines()])
 
     def to_markdown(self) -> str:
-        lines = [f"# {self.game.title}: comparison", "", *(f"- {line.strip()}" for line in self._header_lines()), "",
+        verdicts = [line.replace("*", "\\*") for line in verdict_lines(self.names, self.verdicts, width=10**6)]
+        lines = [f"# {self.game.title}: comparison", "", verdicts[0], "", *verdicts[1:], "",
+                 *(f"- {line.strip()}" for line in self._header_lines()), "",
                  frame_text(self.display_frame(), "markdown")]
         footer = [line.replace("*", "\\*") for line in self._footer_lines()]  # paragraphs, no list or emphasis
         return "\n".join(lines) + "\n\n" + "\n\n".join(footer)

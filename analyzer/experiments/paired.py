@@ -11,6 +11,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+import numpy as np
+
 from analyzer.experiments.batches import VariantRun, batch_variance, t_quantile_95
 from analyzer.experiments.significance import t_two_sided_p
 
@@ -40,18 +42,27 @@ class Difference:
 def paired_difference(a: VariantRun, b: VariantRun, key: str) -> Difference:
     if key not in a.values or key not in b.values:
         return Difference(None, None, None, None)
-    value = b.values[key] - a.values[key]
     batches_a, sizes, table_a = a.batch_values
     batches_b, _, table_b = b.batch_values
-    if batches_a != batches_b or key not in table_a or key not in table_b:
+    same = batches_a == batches_b
+    return paired_values(a.values[key], b.values[key], table_a.get(key) if same else None,
+                         table_b.get(key) if same else None, sizes, a.n)
+
+
+def paired_values(value_a: float, value_b: float, batches_a: np.ndarray | None, batches_b: np.ndarray | None,
+                  sizes: np.ndarray, n: int) -> Difference:
+    """``value_b - value_a`` with the interval and p-value of the batch differences (the same batches of games
+    in both runs; None: no batches, so no interval)."""
+    value = value_b - value_a
+    if batches_a is None or batches_b is None:
         return Difference(value, None, None, None)
-    variance = batch_variance(table_b[key] - table_a[key], sizes)
+    variance = batch_variance(batches_b - batches_a, sizes)
     if variance is None:
         return Difference(value, None, None, None)
     df = len(sizes) - 1
-    error = math.sqrt(variance / a.n)
+    error = math.sqrt(variance / n)
     half = t_quantile_95(df) * error
     t = value / error if error > 0 else (math.nan if value == 0 else math.copysign(math.inf, value))
-    independent = batch_variance(table_a[key], sizes) + batch_variance(table_b[key], sizes)
+    independent = batch_variance(batches_a, sizes) + batch_variance(batches_b, sizes)
     reduction = independent / variance if variance > 0 else (math.inf if independent > 0 else None)
     return Difference(value, (value - half, value + half), t_two_sided_p(t, df), reduction)

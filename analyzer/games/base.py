@@ -257,6 +257,11 @@ class Game(ABC):
         """The components whose balance the kernel reports, in ``outcome.holdings`` order."""
         return ()
 
+    def display_name(self, key: str) -> str:
+        """What a designer calls an item its statistics name by ``key`` (a card id); default: the key in words."""
+        words = key.replace("_", " ").replace("-", " ")
+        return words[:1].upper() + words[1:]
+
     def game_stats_table(self, stats: dict[str, Any]) -> str:
         """``game_stats`` as text for the terminal table (default: nothing)."""
         return ""

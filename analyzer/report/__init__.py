@@ -84,11 +84,13 @@ def report_specs(specs: list, n: int | str, execution: Execution, out: str | Pat
 
     ``out`` is a ``.pdf`` file (default ``reports/<scenario>.pdf``) or an ``.html`` (``.htm``)
     file, or with ``figures`` (``png`` or ``svg``) a folder that receives one file per figure. Several specs
-    (of one game) add the comparison pages. A game with decisions gets the skill ladder
-    of the first scenario, ``skill_n`` games per strategy (None: no ladder). The report
-    opens with each scenario's verdicts; where the game has a seat-compensating option, the
-    value that equalises the seats is searched with ``balance_n`` games per value (None: no
-    search). The output is checked before any game is played and written atomically.
+    (of one game) make a comparison report: the comparison's verdicts, the comparison, and
+    an appendix of each scenario's seat table and verdicts. A game with decisions gets the
+    skill ladder of the first scenario, ``skill_n`` games per strategy (None: no ladder),
+    whose verdict joins that scenario's. A report of one scenario opens with its verdicts.
+    Where the game has a seat-compensating option, the value that equalises the seats is
+    searched with ``balance_n`` games per value (None: no search). The output is checked
+    before any game is played and written atomically.
     ``precision`` (percentage points): every scenario plays the same count, in rounds, until
     every seat's 95% win-rate interval (and, for several, every seat win-rate difference's)
     is within ± that many points, ``n`` games at most.
@@ -171,28 +173,30 @@ def _verdicts(runs, ladder, balance_n: int | None, execution: Execution) -> list
 
 
 def _report_pages(runs, comparison, ladder, verdicts):
-    """Title, the verdicts, then the comparison (several scenarios), then each scenario's section; pages are
-    made lazily."""
+    """Title, then for one scenario its verdicts and its section; for several, the comparison's verdicts, the
+    comparison and an appendix of each scenario's seats and verdicts. Pages are made lazily."""
     from analyzer.experiments import players_text, unique_names
-    from analyzer.report.measure_pages import compared_components_page, measure_pages
-    from analyzer.report.pages import comparison_pages, run_pages, slug, title_page
+    from analyzer.report.pages import title_page
     from analyzer.report.style import Palette
+    from analyzer.report.verdict_page import verdict_pages
 
     names = unique_names([run.spec.name for run in runs])
     palette = Palette(strategies=[seat.label for run in runs for seat in run.spec.seats], scenarios=names)
+    played = [players_text(run.spec) for run in runs]
     yield title_page(runs, names, sum(run.result.info.wall_seconds for run in runs))
-    from analyzer.report.verdict_page import verdict_pages
-
-    yield from verdict_pages(names, verdicts, [players_text(run.spec) for run in runs])
     if comparison is not None:
-        yield from comparison_pages(comparison, palette)
-        compared = compared_components_page(comparison, palette)
-        if compared is not None:
-            yield compared
-    for name, run in zip(names, runs, strict=True):
-        prefix = f"{slug(name)}-" if len(runs) > 1 else ""
-        yield from run_pages(run, name, prefix, palette)
-        yield from measure_pages(run.result, name, prefix)
+        from analyzer.report import comparison_pages
+
+        yield from comparison_pages.verdict_pages(comparison)
+        yield from comparison_pages.body_pages(comparison, palette)
+        yield from comparison_pages.appendix_pages(comparison, verdicts, played)
+        return
+    from analyzer.report.measure_pages import measure_pages
+    from analyzer.report.pages import run_pages
+
+    yield from verdict_pages(names, verdicts, played)
+    yield from run_pages(runs[0], names[0], "", palette)
+    yield from measure_pages(runs[0].result, names[0], "")
     if ladder is not None:
         from analyzer.report.skill_page import skill_pages
 

@@ -219,7 +219,7 @@ def plot_win_rates_compared(comparison, ax, palette: Palette | None = None) -> N
     percent_axis(ax)
     ax.set_ylabel("win rate (% of games)")
     ax.set_title("Win rate by seat and scenario (95% intervals)")
-    ax.legend()
+    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1), title="scenario")  # beside the bars, never over them
 
 
 def plot_differences(comparison, ax, metrics, palette: Palette | None = None) -> None:
@@ -246,21 +246,26 @@ def plot_differences(comparison, ax, metrics, palette: Palette | None = None) ->
     ax.set_ylim(-0.5, len(metrics) - 0.5)
     ax.invert_yaxis()
     unit = "percentage points" if scale == 100 else (metrics[0].unit or "difference")
+    if others == 1:  # one difference: the axis says which, no legend
+        ax.set_xlabel(displayable(f"{comparison.names[1]} − {comparison.names[0]} ({unit})"))
+        return
     ax.set_xlabel(displayable(f"difference to {comparison.names[0]} ({unit})"))
-    ax.legend(loc="best")
+    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1))  # beside the points, never over them
 
 
 def plot_length_distributions(comparison, ax, unit: str | None = None, palette: Palette | None = None) -> None:
     """Cumulative game length of every scenario."""
     palette = palette or Palette(scenarios=comparison.names)
     unit = unit or comparison.game.length_units[0]
-    last = 0
+    first, last = None, 0
     for name, run in zip(comparison.names, comparison.runs, strict=True):
         counts = np.asarray(run.result.totals[f"length_{unit}"], dtype=np.float64)
-        last = max(last, _trimmed_range(counts)[1])
+        low, high = _trimmed_range(counts)
+        first, last = low if first is None else min(first, low), max(last, high)
         ax.step(np.arange(len(counts)), np.cumsum(counts) / counts.sum(), where="post", color=palette.scenario(name),
                 label=displayable(name))
-    ax.set_xlim(0, last + 1)
+    ax.set_xlim(max(first - 1, 0), last + 1)  # the lengths games take, not the empty run-up from 0
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_xlabel(f"game length ({unit})")
     ax.set_ylabel("games at most this long (%)")
     percent_axis(ax)

@@ -1,4 +1,5 @@
-"""The report's pages: title, summary in words, the figures of a run, comparisons, sweeps, the fair value."""
+"""The report's pages: title, summary in words, the figures of a run, sweeps, the fair value (a comparison's
+pages: :mod:`analyzer.report.comparison_pages`)."""
 
 from __future__ import annotations
 
@@ -8,8 +9,7 @@ import re
 import numpy as np
 
 from analyzer import __version__
-from analyzer.experiments import Balance, Comparison, Sweep, VariantRun, players_text, rules_text
-from analyzer.experiments.comparison import MARK_NOTE
+from analyzer.experiments import Balance, Sweep, VariantRun, players_text, rules_text
 from analyzer.report import figures
 from analyzer.report.document import Page
 from analyzer.report.game_pages import game_pages
@@ -190,62 +190,6 @@ def _name_scenario(figure, scenario: str) -> None:
     if len(said) > FOOTER_WIDTH:
         said = said[:FOOTER_WIDTH - 1] + "…"
     figure.text(0.95, 0.008, displayable(said), fontsize=8, color="#444444", ha="right", va="bottom")
-
-
-# -- several scenarios --------------------------------------------------------------------------------
-
-CORE_PREFIXES = ("win_rate_seat_", "first_player_advantage", "tie_rate", "mean_score_seat_", "mean_length_")
-
-
-def comparison_paragraphs(comparison: Comparison) -> list[str]:
-    """The comparison in words: how it was measured, each scenario's changes largest first, the pairing gain."""
-    paragraphs = [f"Every scenario played the same {comparison.n:,} games: game i started from the same random "
-                  f"stream in each (common random numbers). Where the rules leave play alike, paired differences "
-                  f"vary less than those of independent runs; the gain is measured below, and chance is never "
-                  f"removed: the intervals measure it. Intervals of differences come from "
-                  f"{len(comparison.runs[0].batch_values[0])} batches of consecutive games (batch means, Student t).",
-                  comparison.method_text()]
-    for j in range(1, len(comparison.runs)):
-        paragraphs.append(comparison.summary_line(j))
-        remark = comparison.gain_remark(j)
-        if remark:
-            paragraphs.append(remark)
-    return paragraphs
-
-
-def comparison_pages(comparison: Comparison, palette: Palette) -> list[Page]:
-    pages = [text_page("comparison-summary", f"Comparison of {len(comparison.runs)} scenarios",
-                       comparison_paragraphs(comparison))]
-    table = comparison.display_frame()
-    pages += table_pages("comparison-table", "Every metric side by side", list(table.columns), table.values.tolist(),
-                         note=MARK_NOTE + ".")
-    figure, (ax,) = plot_page("Win rate by seat and scenario")
-    figures.plot_win_rates_compared(comparison, ax, palette)
-    pages.append(Page("comparison-win-rates", figure))
-    groups: dict[str, list] = {}
-    for metric in comparison.metrics:
-        if metric.key.startswith(CORE_PREFIXES):
-            groups.setdefault(metric.kind + metric.unit, []).append(metric)
-    figure, axes = plot_page(f"Differences to {comparison.names[0]} with 95% intervals",
-                             rows=2 if len(groups) > 2 else 1, columns=2 if len(groups) > 1 else 1)
-    for ax, metrics in zip(axes, groups.values(), strict=False):
-        figures.plot_differences(comparison, ax, metrics, palette)
-    for ax in axes[len(groups):]:
-        ax.set_visible(False)
-    figure.subplots_adjust(left=0.17, wspace=0.6)
-    pages.append(Page("comparison-differences", figure))
-    units = comparison.game.length_units
-    figure, axes = plot_page("Game length by scenario", columns=len(units))
-    for ax, unit in zip(axes, units, strict=True):
-        figures.plot_length_distributions(comparison, ax, unit, palette)
-    pages.append(Page("comparison-lengths", figure))
-    figure, (ax,) = plot_page("Common random numbers: the measured gain",
-                              "Variance of the difference between two independent runs ÷ variance of the paired "
-                              "difference, estimated from batch means.")
-    figures.plot_variance_reduction(comparison, ax, palette)
-    figure.subplots_adjust(bottom=0.3)
-    pages.append(Page("comparison-variance-reduction", figure))
-    return pages
 
 
 # -- sweeps and the fairness search -------------------------------------------------------------------

@@ -9,7 +9,7 @@ from analyzer.games.base import Game, Prepared, StrategyChoice
 from analyzer.games.skull_island import rules as rules_module
 from analyzer.games.skull_island import stats as stats_module
 from analyzer.games.skull_island.components import N_CARDS
-from analyzer.games.skull_island.coverage import COMPONENTS, MECHANICS
+from analyzer.games.skull_island.coverage import CARD_TITLES, COMPONENTS, MECHANICS
 from analyzer.games.skull_island.kernel import Inputs, Scratch, Tally, play_game
 from analyzer.games.skull_island.strategies import (
     DEFAULT_STRATEGY,
@@ -160,6 +160,9 @@ class SkullIsland(Game):
     def game_stats(self, totals, prepared):
         labels = [s.label for s in prepared.seats]
         return {"cards": stats_module.card_stats(totals, labels), **stats_module.extra_stats(totals)}
+
+    def display_name(self, key):
+        return CARD_TITLES[key][0] if key in CARD_TITLES else super().display_name(key)
 
     def game_stats_table(self, stats):
         return stats_module.format_cards(stats["cards"])
