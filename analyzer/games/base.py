@@ -65,6 +65,17 @@ class Mechanic:
         return self.possible is not None and not self.possible(rules)
 
 
+@dataclass(frozen=True)
+class TimedAction:
+    """An action the game counts that takes players time (a die rolled, a card drawn, a space moved):
+    a scenario's ``[time]`` table may give ``seconds_per_<name>``. ``count(totals, prepared)`` is how
+    many times it happened over all the games of a run."""
+
+    name: str
+    description: str
+    count: Callable[[Any, Any], float]
+
+
 #: how a component's effect is measured: held or not, or per time a player meets it
 PRESENCE = "presence"
 PER_DRAW = "per draw"
@@ -236,6 +247,10 @@ class Game(ABC):
 
     def components(self, prepared: Prepared) -> tuple[Component, ...]:
         """The components whose balance the kernel reports, in ``outcome.holdings`` order."""
+        return ()
+
+    def timed_actions(self) -> tuple[TimedAction, ...]:
+        """The actions whose seconds a scenario's ``[time]`` table may give (default: none)."""
         return ()
 
     def game_stats_table(self, stats: dict[str, Any]) -> str:
