@@ -161,6 +161,34 @@ def ladder_strategies(game: Game, specs: list[str]) -> list[str]:
     return list(chosen.values())
 
 
+def against_reference(execution: Execution, base: RunSpec, spec: str, reference: str, n: int,
+                      runs: RunCounter) -> StrategyRecord:
+    """``spec`` in one seat against ``reference`` on the others, every rotation, ``n`` games: its record."""
+    seating = [spec] + [reference] * (base.players - 1)
+    return play_pairing(execution, base, seating, n, "ladder", runs).records()[parse_strategy(base.game, spec).label]
+
+
+def play_versus_random(execution: Execution, base: RunSpec, spec: str, n: int, runs: RunCounter) -> Pairing | None:
+    """``spec`` head to head against random (seats filled alternately, every rotation), ``n`` games; None
+    when the game has no random strategy or ``spec`` is random."""
+    game = base.game
+    if RANDOM not in {s.name for s in game.strategies} or parse_strategy(game, spec).label == RANDOM:
+        return None
+    seating = [(spec, RANDOM)[seat % 2] for seat in range(base.players)]
+    return play_pairing(execution, base, seating, n, "versus-random", runs)
+
+
+def strongest_strategy(base: RunSpec, n: int, execution: Execution) -> tuple[str, str]:
+    """(spec, label) of the top of ``base``'s default skill ladder but random: each strategy in one seat
+    against the default on the others, ``n`` games each (the ladder's games, without its own tables)."""
+    game = base.game
+    runs = RunCounter()
+    ranked = sorted(((against_reference(execution, base, spec, game.default_strategy, n, runs).win_rate, spec)
+                     for spec in ladder_strategies(game, [])), key=lambda item: -item[0])
+    labels = [(spec, parse_strategy(game, spec).label) for _, spec in ranked]
+    return next((item for item in labels if item[1] != RANDOM), labels[0])
+
+
 def skill_spec(base: RunSpec, n: int | str, execution: Execution, specs: list[str] | None = None) -> SkillLadder:
     """The skill ladder of ``base``'s game, rules and players (see :class:`SkillLadder`)."""
     game = base.game
@@ -173,17 +201,13 @@ def skill_spec(base: RunSpec, n: int | str, execution: Execution, specs: list[st
     rungs = []
     for spec in strategies:
         label = parse_strategy(game, spec).label
-        seating = [spec] + [reference] * (base.players - 1)
-        pairing = play_pairing(execution, base, seating, n, "ladder", runs)
+        record = against_reference(execution, base, spec, reference, n, runs)
         own_table = play_variant(execution.derived("own-table").for_run(runs.next()), base.with_seats([spec]), n,
                                  batch_keys=())
-        rungs.append(Rung(spec, label, pairing.records()[label], own_table.result))
+        rungs.append(Rung(spec, label, record, own_table.result))
     rungs.sort(key=lambda rung: -rung.against_reference.win_rate)
     strongest = next((rung for rung in rungs if rung.label != RANDOM), rungs[0])
-    versus_random = None
-    if RANDOM in {s.name for s in game.strategies} and strongest.label != RANDOM:
-        seating = [(strongest.spec, RANDOM)[seat % 2] for seat in range(base.players)]
-        versus_random = play_pairing(execution, base, seating, n, "versus-random", runs)
+    versus_random = play_versus_random(execution, base, strongest.spec, n, runs)
     return SkillLadder(base, parse_strategy(game, reference).label, rungs, versus_random, strongest.label, n,
                        execution.seed)
 
