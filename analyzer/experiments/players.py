@@ -2,9 +2,10 @@
 
 Each count plays ``n`` games from the same seed, so game ``i`` of every count starts from
 the same random stream (common random numbers, as far as a game with more seats draws
-the same numbers). Each count also plays the strongest strategy of the skill ladder
-head to head against random (how much skill matters at that count); the ladder is
-ranked once, at a stated count and number of games. The verdicts
+the same numbers). At each count the strongest strategy of the skill ladder also holds
+one seat against random on every other seat, rotated (how much skill matters at that
+count, against a fair share of ``1 / players``); the ladder is ranked once, at a stated
+count and number of games. The verdicts
 (:mod:`analyzer.experiments.player_verdicts`) name the fairest and most open counts and
 any count to leave off the box.
 """
@@ -22,10 +23,10 @@ import pandas as pd
 from analyzer.api import parse_count, run_spec
 from analyzer.errors import AnalyzerError, param
 from analyzer.execution import Execution
-from analyzer.experiments.matchups import Pairing, RunCounter
+from analyzer.experiments.matchups import Pairing, RunCounter, play_pairing
 from analyzer.experiments.player_verdicts import count_verdicts
 from analyzer.experiments.setup import rules_text
-from analyzer.experiments.skill import DEFAULT_PLAYERS, play_versus_random, strongest_strategy
+from analyzer.experiments.skill import DEFAULT_PLAYERS, RANDOM, strongest_strategy
 from analyzer.games.options import jsonable
 from analyzer.output import Rendered, frame_text
 from analyzer.playing_time import HIGH_QUANTILE, LOW_QUANTILE, quantile, time_note
@@ -187,8 +188,8 @@ class PlayerCounts(Rendered):
         if self.strongest is not None:
             s = self.strongest
             about += (f" Skill: {s.label}, the strongest strategy of the skill ladder at {s.players} players "
-                      f"({s.games:,} games per strategy), head to head against random at each count, "
-                      f"{self.n:,} games.")
+                      f"({s.games:,} games per strategy), in one seat against random on the others at each "
+                      f"count, every seat in turn, {self.n:,} games.")
         if "minutes" in self.entries[0]:
             about += f" Minutes at {time_note(self.entries[0]['minutes'])}."
         return [f"{self.game.title}, {rules_text(self.base)}: player counts, scenario {self.base.name}, "
@@ -255,7 +256,7 @@ def players_spec(base: RunSpec, n: int | str, execution: Execution, counts: list
     strategy = base.seats[0]
     spec_text = strategy.label
     strongest = None
-    if skill and base.game.has_decisions:
+    if skill and base.game.has_decisions and RANDOM in {s.name for s in base.game.strategies}:
         ladder_players = DEFAULT_PLAYERS if DEFAULT_PLAYERS in counts else counts[0]
         ladder_games = max(n // LADDER_SHARE, min(n, LADDER_MIN_GAMES))
         at = _at_count(base, ladder_players, spec_text)
@@ -266,7 +267,10 @@ def players_spec(base: RunSpec, n: int | str, execution: Execution, counts: list
     for players in counts:
         at = _at_count(base, players, spec_text)
         result = run_spec(at, n, execution.for_run(runs.next()), precision=precision)
-        versus = None if strongest is None else play_versus_random(execution, at, strongest.spec, n, runs)
+        versus = None
+        if strongest is not None and strongest.label != RANDOM:
+            seating = [strongest.spec] + [RANDOM] * (players - 1)
+            versus = play_pairing(execution, at, seating, n, "players-versus-random", runs)
         played.append(CountRun(players, result, versus))
     return PlayerCounts(base, played, strongest, n, execution.seed)
 
