@@ -181,7 +181,8 @@ class PlayerCounts(Rendered):
             blocks += [frame_text(frame, fmt), ""]
         return blocks[:-1]
 
-    def _intro(self) -> list[str]:
+    def intro_text(self) -> list[str]:
+        """The title line and how the counts were played, in one paragraph."""
         counts = ", ".join(str(c.players) for c in self.counts)
         about = (f"{self.n:,} games at each count ({counts} players), {self.base.seats[0].label} on every seat, "
                  f"every count from the same seed (common random numbers).")
@@ -193,7 +194,11 @@ class PlayerCounts(Rendered):
         if "minutes" in self.entries[0]:
             about += f" Minutes at {time_note(self.entries[0]['minutes'])}."
         return [f"{self.game.title}, {rules_text(self.base)}: player counts, scenario {self.base.name}, "
-                f"seed {self.seed}", *textwrap.wrap(about, TEXT_WIDTH)]
+                f"seed {self.seed}.", about]
+
+    def _intro(self) -> list[str]:
+        title, about = self.intro_text()
+        return [title, *textwrap.wrap(about, TEXT_WIDTH)]
 
     def to_table(self) -> str:
         return "\n".join([*self._intro(), "", *self.tables("table"), "",
@@ -226,7 +231,7 @@ def _span(ci, scale: float, digits: int, sign: str = "") -> str:
 def parse_player_counts(text: str | list[int] | None, base: RunSpec) -> list[int]:
     """``2,3,4`` (or a list) -> the counts, each allowed by the game under the rules; None: every allowed count."""
     low, high = base.game.player_range(base.rules)
-    if text is None:
+    if text is None or text == "all":
         return list(range(low, high + 1))
     items = text if isinstance(text, list) else [item.strip() for item in str(text).split(",")]
     counts = []
@@ -240,19 +245,40 @@ def parse_player_counts(text: str | list[int] | None, base: RunSpec) -> list[int
     return sorted(counts)
 
 
+def split_players_option(text: str | int | None) -> tuple[int | None, str | None]:
+    """A report's ``--players``: a number (the players of its runs), or ``all`` or a list ``2,3,4`` (the
+    counts of its player-count page): ``(players, counts)``."""
+    if text is None or isinstance(text, int):
+        return text, None
+    if text.strip().lower() == "all":
+        return None, "all"
+    if "," in text:
+        return None, text
+    value = _whole(text)
+    if value is None:
+        raise AnalyzerError(f"{param('players')} {text[:20]!r} is not allowed: give a number of players, "
+                            f"all, or a list of counts such as 2,3,4")
+    return value, None
+
+
 def _whole(item: Any) -> int | None:
     text = str(item).strip()
     return int(text) if text.isdigit() and len(text) < 4 else None
+
+
+def check_player_counts(base: RunSpec, counts: list[int] | str | None) -> list[int]:
+    """The counts to play (see :func:`parse_player_counts`), once ``base`` is known to play one strategy."""
+    if len({seat.label for seat in base.seats}) > 1:
+        raise AnalyzerError("player counts are played with one strategy on every seat: give one "
+                            f"{param('strategies')} (the scenario's seats differ)")
+    return parse_player_counts(counts, base)
 
 
 def players_spec(base: RunSpec, n: int | str, execution: Execution, counts: list[int] | str | None = None,
                  precision: float | str | None = None, skill: bool = True) -> PlayerCounts:
     """Play ``base`` (its rules and one strategy on every seat) at each player count (see the module)."""
     n = parse_count(n)
-    if len({seat.label for seat in base.seats}) > 1:
-        raise AnalyzerError("analyze players plays one strategy on every seat at every count: give one "
-                            f"{param('strategies')} (the scenario's seats differ)")
-    counts = parse_player_counts(counts, base)
+    counts = check_player_counts(base, counts)
     strategy = base.seats[0]
     spec_text = strategy.label
     strongest = None
