@@ -56,14 +56,14 @@ def report(scenarios: list | None = None, game: str | None = None, players: int 
            workers: int | None = None, progress: bool | None = False, backend: str = "local",
            scheduler: str | None = None, checkpoint: str | Path | None = None,
            skill_n: int | str | None = SKILL_GAMES, balance_n: int | str | None = BALANCE_GAMES,
-           precision: float | str | None = None) -> ReportOutcome:
+           precision: float | str | None = None, player_counts: list[int] | str | None = None) -> ReportOutcome:
     """Simulate every scenario (or ``game``'s standard rules) with one seed and write the report
     (see :func:`report_specs`)."""
     from analyzer.execution import Execution
 
     execution = Execution.create(seed, workers, backend, scheduler, checkpoint, progress)
     return report_specs(resolve_report_specs(scenarios, game, players, strategies, sets), n, execution, out, figures,
-                        skill_n, balance_n, precision)
+                        skill_n, balance_n, precision, player_counts)
 
 
 def resolve_report_specs(scenarios: list | None, game: str | None, players: int | None,
@@ -94,7 +94,7 @@ def report_specs(specs: list, n: int | str, execution: Execution, out: str | Pat
     every seat's 95% win-rate interval (and, for several, every seat win-rate difference's)
     is within ± that many points, ``n`` games at most. ``player_counts`` (``"all"`` or a list)
     adds a page of the first scenario at those player counts side by side (see
-    :mod:`analyzer.experiments.players`), ``n`` games each.
+    :mod:`analyzer.experiments.players`), ``n`` games each (how much skill matters only with the ladder).
     """
     from analyzer.api import parse_count
     from analyzer.experiments import Comparison, play_variant
@@ -123,8 +123,8 @@ def report_specs(specs: list, n: int | str, execution: Execution, out: str | Pat
     if player_counts is not None:
         from analyzer.experiments.players import players_spec
 
-        counts = players_spec(specs[0], n, replace(execution, checkpoint=None), player_counts,
-                              precision)
+        counts = players_spec(specs[0], n, replace(execution, checkpoint=None), player_counts, precision,
+                              skill=skill_n is not None)
     pages = _report_pages(runs, comparison, ladder, verdicts, counts)
     if figures:
         from analyzer.report.document import write_figures
