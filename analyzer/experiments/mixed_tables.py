@@ -58,8 +58,11 @@ def casual_spec(base: RunSpec, noise: float) -> str:
 def play_mixed_tables(base: RunSpec, expert: str, n: int, execution: Execution,
                       runs: RunCounter) -> list[dict[str, Any]]:
     """Every mixed table of ``base``'s player count: the expert (a spec) alone among casual players at each
-    noise of :data:`CASUAL_NOISES`, then a casual player alone among experts; ``n`` games each."""
+    noise of :data:`CASUAL_NOISES`, then a casual player alone among experts; ``n`` games each. No table when
+    the game's default strategy takes no ``noise``."""
     game = base.game
+    if "noise" not in {p.name for p in game.strategy(game.default_strategy).params}:
+        return []  # no casual player to seat: the default strategy plays without noise
     expert_choice = parse_strategy(game, expert)
     expert_noise = float(expert_choice.params.get("noise", 0.0))
     tables = []
