@@ -137,9 +137,11 @@ def minutes_text(block: dict[str, Any]) -> str:
             f"(mean {block['mean']:.1f})")
 
 
-def time_note(block: dict[str, Any]) -> str:
-    """What the minutes rest on, in words."""
+def time_note(block: dict[str, Any], rates: bool = True) -> str:
+    """What the minutes rest on, in words (with each action's measured rate per turn unless ``rates`` is false)."""
     parts = [f"{_number(block[TURN_KEY])} s per turn"]
     for name, rate in block["actions_per_turn"].items():
-        parts.append(f"{_number(block[f'seconds_per_{name}'])} s per {name} ({rate:.2f} per turn)")
-    return ", ".join(parts)
+        parts.append(f"{_number(block[f'seconds_per_{name}'])} s per {name}"
+                     + (f" ({rate:.2f} per turn)" if rates else ""))
+    note = ", ".join(parts)
+    return note if rates or not block["actions_per_turn"] else note + " (actions per turn as measured at each count)"

@@ -192,7 +192,7 @@ class PlayerCounts(Rendered):
                       f"({s.games:,} games per strategy), in one seat against random on the others at each "
                       f"count, every seat in turn, {self.n:,} games.")
         if "minutes" in self.entries[0]:
-            about += f" Minutes at {time_note(self.entries[0]['minutes'])}."
+            about += f" Minutes at {time_note(self.entries[0]['minutes'], rates=False)}."
         return [f"{self.game.title}, {rules_text(self.base)}: player counts, scenario {self.base.name}, "
                 f"seed {self.seed}.", about]
 
