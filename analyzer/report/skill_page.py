@@ -7,8 +7,8 @@ import numpy as np
 from analyzer.experiments.skill import SkillLadder
 from analyzer.report.document import Page
 from analyzer.report.figures import error_bars
-from analyzer.report.mixed_tables_figure import mixed_tables_pages
 from analyzer.report.layout import text_page
+from analyzer.report.mixed_tables_figure import mixed_tables_pages
 from analyzer.report.style import FAIR_LINE, percent_axis, plot_page
 
 
