@@ -279,19 +279,17 @@ def players_spec(base: RunSpec, n: int | str, execution: Execution, counts: list
     """Play ``base`` (its rules and one strategy on every seat) at each player count (see the module)."""
     n = parse_count(n)
     counts = check_player_counts(base, counts)
-    strategy = base.seats[0]
-    spec_text = strategy.label
     strongest = None
+    runs = RunCounter()
     if skill and base.game.has_decisions and RANDOM in {s.name for s in base.game.strategies}:
         ladder_players = DEFAULT_PLAYERS if DEFAULT_PLAYERS in counts else counts[0]
         ladder_games = max(n // LADDER_SHARE, min(n, LADDER_MIN_GAMES))
-        at = _at_count(base, ladder_players, spec_text)
-        spec, label = strongest_strategy(at, ladder_games, execution.derived("players-ladder"))
+        at = _at_count(base, ladder_players)
+        spec, label = strongest_strategy(at, ladder_games, execution.derived("players-ladder"), runs)
         strongest = Strongest(spec, label, ladder_players, ladder_games)
-    runs = RunCounter()
     played = []
     for players in counts:
-        at = _at_count(base, players, spec_text)
+        at = _at_count(base, players)
         result = run_spec(at, n, execution.for_run(runs.next()), precision=precision)
         versus = None
         if strongest is not None and strongest.label != RANDOM:
@@ -301,10 +299,10 @@ def players_spec(base: RunSpec, n: int | str, execution: Execution, counts: list
     return PlayerCounts(base, played, strongest, n, execution.seed)
 
 
-def _at_count(base: RunSpec, players: int, strategy: str) -> RunSpec:
-    """``base`` at another player count (one the rules allow), ``strategy`` on every seat."""
+def _at_count(base: RunSpec, players: int) -> RunSpec:
+    """``base`` at another player count (one the rules allow), its strategy on every seat."""
     base.game.check_rules(base.rules, players)
-    return replace(base, players=players).with_seats([strategy])
+    return replace(base, players=players, seats=[base.seats[0]] * players)
 
 
 def players(game: str | None = None, scenario: str | Path | None = None, counts: list[int] | str | None = None,

@@ -211,11 +211,11 @@ def play_versus_random(execution: Execution, base: RunSpec, spec: str, n: int, r
     return play_pairing(execution, base, seating, n, "versus-random", runs)
 
 
-def strongest_strategy(base: RunSpec, n: int, execution: Execution) -> tuple[str, str]:
+def strongest_strategy(base: RunSpec, n: int, execution: Execution, runs: RunCounter) -> tuple[str, str]:
     """(spec, label) of the top of ``base``'s default skill ladder but random: each strategy in one seat
-    against the default on the others, ``n`` games each (the ladder's games, without its own tables)."""
+    against the default on the others, ``n`` games each (the ladder's games, without its own tables);
+    ``runs`` numbers the runs of the command it is part of."""
     game = base.game
-    runs = RunCounter()
     ranked = sorted(((against_reference(execution, base, spec, game.default_strategy, n, runs).win_rate, spec)
                      for spec in ladder_strategies(game, [])), key=lambda item: -item[0])
     labels = [(spec, parse_strategy(game, spec).label) for _, spec in ranked]
