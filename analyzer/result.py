@@ -13,6 +13,7 @@ from analyzer.engine.precision import Precision
 from analyzer.games.base import Prepared
 from analyzer.games.options import format_value, jsonable
 from analyzer.output import Rendered, frame_text
+from analyzer.playing_time import minutes, minutes_text, time_note
 from analyzer.runspec import RunSpec, players_text
 from analyzer.stats import histogram_summary, mean_interval, wilson_interval
 from analyzer.verdicts import (
@@ -115,6 +116,8 @@ class Result(Rendered):
                 "backend": self.info.backend,
             },
         }
+        if self.spec.time is not None:
+            data["minutes"] = minutes(self.spec.time, game, t, self.prepared)
         data["verdicts"] = [verdict.to_dict() for verdict in self.verdicts(data)]
         return data
 
@@ -201,6 +204,8 @@ class Result(Rendered):
         for unit, block in d["lengths"].items():
             lines.append(f"Length in {unit}: mean {block['mean']:.2f}, median {block['median']}, "
                          f"5th–95th percentile {block['p5']}–{block['p95']}, max {block['max']}")
+        if "minutes" in d:
+            lines += [f"Playing time: {minutes_text(d['minutes'])},", f"  at {time_note(d['minutes'])}"]
         return lines
 
     def _verdict_lines(self, markdown: bool = False) -> list[str]:

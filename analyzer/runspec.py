@@ -14,6 +14,7 @@ from analyzer.errors import AnalyzerError, closest_first, param, shortened
 from analyzer.games.base import Game, StrategyChoice, canonical_label
 from analyzer.games.options import defaults
 from analyzer.games.registry import get_game
+from analyzer.playing_time import PlayingTime, resolve_time, split_time_sets
 from analyzer.scenarios import Scenario, load_scenario
 
 
@@ -26,6 +27,8 @@ class RunSpec:
     scenario: Scenario | None = None
     #: the rule options given with ``--set`` (a command that varies one refuses it there)
     set_options: frozenset[str] = frozenset()
+    #: seconds per turn and per counted action (a scenario's ``[time]``), or None: no minutes shown
+    time: PlayingTime | None = None
 
     @property
     def name(self) -> str:
@@ -110,6 +113,9 @@ def resolve(game: str | None = None, scenario: str | Scenario | None = None, pla
             raise AnalyzerError(f"{scenario.path}: {exc}") from None
         raise
 
+    time_sets, sets = split_time_sets(sets)
+    time = resolve_time(the_game, scenario.time if scenario is not None else None,
+                        scenario.path if scenario is not None else "", time_sets)
     resolved = defaults(the_game.options)
     sources: list[tuple[str, dict[str, Any], bool]] = []
     if scenario is not None:
@@ -135,7 +141,7 @@ def resolve(game: str | None = None, scenario: str | Scenario | None = None, pla
     specs = strategies or (scenario.seats if scenario is not None and scenario.seats else None)
     seats = _seats(the_game, list(specs) if specs else [the_game.default_strategy], players)
     set_options = frozenset(parse_assignment(s)[0] for s in sets or ())
-    return RunSpec(the_game, resolved, players, seats, scenario, set_options)
+    return RunSpec(the_game, resolved, players, seats, scenario, set_options, time)
 
 
 def _check_players(game: Game, rules: dict[str, Any], players: Any, scenario: Scenario | None) -> None:

@@ -9,7 +9,7 @@ from typing import Any
 from analyzer.errors import AnalyzerError, safe_text
 from analyzer.files import MAX_SCENARIO_BYTES, parse_toml, read_input
 
-TOP_LEVEL_KEYS = ("game", "name", "description", "players", "target_length", "rules", "strategies")
+TOP_LEVEL_KEYS = ("game", "name", "description", "players", "target_length", "rules", "strategies", "time")
 STRATEGY_KEYS = ("seats",)
 
 
@@ -31,6 +31,8 @@ class Scenario:
     seats: list[str] | None = None
     #: the game length the designer aims at, in the game's main length unit (None: not stated)
     target_length: float | None = None
+    #: the ``[time]`` table as written (checked against the game in :mod:`analyzer.playing_time`)
+    time: dict[str, Any] | None = None
 
 
 def load_scenario(path: str | Path) -> Scenario:
@@ -77,5 +79,8 @@ def scenario_from_dict(data: dict, where: str) -> Scenario:
         if not isinstance(seats, list) or not seats or not all(isinstance(s, str) for s in seats):
             raise AnalyzerError(f"{where}: strategies.seats must be a list of strategy specs such as "
                                 "[\"NAME\", \"NAME:key=value\"]")
+    time = data.get("time")
+    if time is not None and not isinstance(time, dict):
+        raise AnalyzerError(f"{where}: [time] must be a table such as seconds_per_turn = 40")
     return Scenario(where, game, safe_text(name), safe_text(description, keep="\n\t"), players, dict(rules), seats,
-                    target_length)
+                    target_length, time)

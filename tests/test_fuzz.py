@@ -72,7 +72,10 @@ SETS = {
                         ["start_money=-1", "loot_multiplier=inf", "components=folder", "components=junk.toml",
                          "components=/dev/zero", "components=fifo.toml", "components=missing.toml", "unpaid_loan=x"]),
 }
-BAD_SETS = ["nosuch=1", "=1", "novalue", "target_score"]
+BAD_SETS = ["nosuch=1", "=1", "novalue", "target_score", "time.seconds_per_turn=-1", "time.seconds_per_turn=nan",
+            "time.seconds_per_turn=0", "time.seconds_per_turn=x", "time.nosuch=1", "time.seconds_per_turn"]
+#: playing-time settings every game takes (a scenario's [time] table, set from the command line)
+TIME_SETS = ["time.seconds_per_turn=40", "time.seconds_per_turn=1.5"]
 STRATEGIES = {"skull-island": ["threshold", "threshold:stop_at=500", "random", "first-roll", "endgame",
                                "set-chaser:chase_full_chest=true"],
               "lucky-pirates": ["none"], "doubloons": ["greedy", "saboteur", "random", "greedy:take_parrot=false"],
@@ -87,7 +90,7 @@ OUTPUTS = (["out.json", "out.csv", "out.md", "out.txt", "out\u202e.json", "new\n
 def game_options(game: str) -> list[st.SearchStrategy]:
     """The options of a run of ``game``: --set, --players, --strategy, --scenario (good values mostly)."""
     good, bad = SETS[game]
-    return [option("--set", mostly(good, [*bad, *BAD_SETS])),
+    return [option("--set", mostly([*good, *TIME_SETS], [*bad, *BAD_SETS])),
             option("--players", mostly([2, 3, 4], [1, 0, 9, -1, "x"])),
             option("--strategy", mostly(STRATEGIES[game], BAD_STRATEGIES)),
             option("--scenario", mostly(["s1.toml"], FILES))]
@@ -152,9 +155,13 @@ COMMANDS: dict[str, tuple[st.SearchStrategy, int]] = {
                        option("-o", mostly(["r.pdf", "r.html", "r.htm", "figs"],
                                           ["r.png", "r.xhtml", "", "/proc/r.pdf", "/proc/r.html", "folder"])),
                        option("--skill-n", mostly([20, 50], [0, -1, "x"])),
+                       option("--players", mostly(["all", "2,3"], ["2,9", "x", ","])),
                        flag("--no-balance"),
                        n_games=50, games=("lucky-pirates", "skull-island"), words=("--no-skill",)), 4),
     # Skull Island's ladder holds optimal-ev, whose policy a --set would solve anew
+    "players": (runs_of("players", precision, option("--players", mostly(
+        ["2,3", "all", "2", "3,2,3"], ["1,2", "2,9", ",", "", "x", "-2", "2;3", "1e9"])),
+        n_games=30, games=("lucky-pirates", "doubloons", "dead-mans-chest")), 15),
     "skill": (runs_of("skill", n_games=40, games=("lucky-pirates", "doubloons", "dead-mans-chest")), 20),
     "score": (st.sampled_from(DICE).flatmap(lambda dice: st.tuples(base("score", "--card", "coin", "--dice", dice),
                                                                    st.just([
@@ -224,6 +231,10 @@ def scenario_text(draw) -> str:
             name, _, value = text.partition("=")
             if name and value and name.isidentifier():
                 lines.append(f"{name} = {value if draw(st.integers(0, 3)) else toml_value(draw(scalars))}")
+    if draw(st.integers(0, 3)) == 0:
+        lines.append("[time]")
+        key = draw(mostly(["seconds_per_turn", "seconds_per_die"], ["nosuch", "seconds_per_"]))
+        lines.append(f"{toml_value(key)} = {toml_value(draw(scalars))}")
     if draw(st.booleans()):
         lines.append("[strategies]")
         seats = draw(st.lists(mostly(STRATEGIES[game], BAD_STRATEGIES), max_size=4))

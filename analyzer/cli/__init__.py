@@ -33,6 +33,7 @@ COMMANDS = {
     "sweep": "compare:sweep",
     "balance": "compare:balance",
     "skill": "skill:skill",
+    "players": "players:players",
     "report": "report:report",
 }
 

@@ -11,7 +11,9 @@ from analyzer.cli.common import echo_wrote, execution_options, precision_option
 @click.option("--game", metavar="ID", help="Game id (the standard rules when no scenario is given).")
 @click.option("--set", "sets", multiple=True, metavar="OPTION=VALUE",
               help="Override a rule option in every scenario (repeatable).")
-@click.option("--players", type=int, help="Number of players (default: the scenario's, else the game's).")
+@click.option("--players", metavar="N|all|N,N,...",
+              help="Number of players (default: the scenario's, else the game's); all or a list such as 2,3,4 "
+                   "adds a page of those player counts side by side.")
 @click.option("--strategy", "strategy_specs", multiple=True, metavar="SPEC",
               help="name or name:key=value,...; once for every seat or once per seat.")
 @click.option("--n", "n", default="100000", show_default=True, metavar="COUNT", help="Games per scenario.")
@@ -41,11 +43,14 @@ def report(scenarios, game, sets, players, strategy_specs, n, out, figures, skil
     every scenario plays the same count, the largest any seat's interval (and, for
     several scenarios, any seat win-rate difference's) needs, --n at most.
     """
+    from analyzer.experiments.players import split_players_option
     from analyzer.report import BALANCE_GAMES, report_specs, resolve_report_specs
 
+    players, counts = split_players_option(players)
     specs = resolve_report_specs(list(scenarios), game, players, list(strategy_specs) or None, list(sets))
     outcome = report_specs(specs, n, execution, out=out, figures=figures, skill_n=None if no_skill else skill_n,
-                           balance_n=None if no_balance else BALANCE_GAMES, precision=precision)
+                           balance_n=None if no_balance else BALANCE_GAMES, precision=precision,
+                           player_counts=counts)
     what = f"{outcome.pages} figure files" if figures else f"{outcome.pages} pages"
     reached = f"; {outcome.precision.sentence()}" if outcome.precision is not None else ""
     echo_wrote(outcome.path, f" ({what}, seed {outcome.runs[0].result.info.seed}){reached}")

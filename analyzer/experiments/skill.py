@@ -21,6 +21,7 @@ from analyzer.errors import AnalyzerError
 from analyzer.execution import Execution
 from analyzer.experiments.batches import play_variant
 from analyzer.experiments.matchups import Pairing, RunCounter, StrategyRecord, play_pairing
+from analyzer.experiments.mixed_tables import EXPERT, VERDICT_NOISE, casual_spec, mixed_verdict, play_mixed_tables
 from analyzer.experiments.setup import rules_text
 from analyzer.games.base import Game
 from analyzer.games.options import jsonable
@@ -28,7 +29,7 @@ from analyzer.output import Rendered, frame_text
 from analyzer.result import Result
 from analyzer.runspec import RunSpec, parse_strategy, resolve
 from analyzer.stats import wilson_interval
-from analyzer.verdicts import skill_verdict
+from analyzer.verdicts import Verdict, skill_verdict
 from analyzer.wrapping import fill, wrap
 
 #: the strategy every game with decisions has, the bottom of every ladder
@@ -63,7 +64,7 @@ class SkillLadder(Rendered):
     SCHEMA = "pirate-analyzer/skill/1"
 
     def __init__(self, base: RunSpec, reference: str, rungs: list[Rung], versus_random: Pairing | None,
-                 strongest: str, n: int, seed: int):
+                 strongest: str, n: int, seed: int, mixed_tables: list[dict[str, Any]] | None = None):
         self.base = base
         self.game: Game = base.game
         self.players = base.players
@@ -73,15 +74,45 @@ class SkillLadder(Rendered):
         self.strongest = strongest
         self.n = n
         self.seed = seed
+        #: the expert at a casual table and the reverse (:mod:`analyzer.experiments.mixed_tables`)
+        self.mixed_tables = mixed_tables or []
 
     def skill(self) -> dict[str, Any]:
         """The strongest strategy's head-to-head win rate against random (None without a random strategy)."""
         if self.versus_random is None:
-            return {"strongest": self.strongest, "versus_random": None, "versus_random_ci": None, "games": 0}
+            return {"strongest": self.strongest, "versus_random": None, "versus_random_ci": None, "games": 0,
+                    "mixed_tables": self.mixed_tables}
         record = self.versus_random.records()[self.strongest]
         return {"strongest": self.strongest, "versus_random": record.win_rate,
                 "versus_random_ci": list(wilson_interval(record.wins, record.seat_games)),
-                "games": self.versus_random.games}
+                "games": self.versus_random.games, "mixed_tables": self.mixed_tables}
+
+    def mixed_verdict(self) -> Verdict | None:
+        """The expert at a casual table, in words (None without mixed tables)."""
+        return mixed_verdict(self.mixed_tables, self.strongest, casual_spec(self.base, VERDICT_NOISE))
+
+    def mixed_frame(self) -> pd.DataFrame:
+        """The mixed tables as shown: who holds the one seat, who the others, the win rate of the one seat."""
+        rows = []
+        for table in self.mixed_tables:
+            casual = casual_spec(self.base, table["casual_noise"])
+            alone, others = (self.strongest, casual) if table["lone"] == EXPERT else (casual, self.strongest)
+            low, high = table["win_rate_ci"]
+            rows.append([f"{table['lone']}: {alone}", others, f"{table['win_rate'] * 100:.2f}%",
+                         f"{low * 100:.2f}–{high * 100:.2f}%", f"{table['fair_share'] * 100:.1f}%"])
+        return pd.DataFrame(rows, columns=["one seat", "every other seat", "win rate", "95% interval", "fair"])
+
+    def _mixed_lines(self, fmt: str) -> list[str]:
+        if not self.mixed_tables:
+            return []
+        games = self.mixed_tables[0]["games"]
+        about = (f"Mixed tables, {self.players} players, {games:,} games each: one seat (rotated over every seat) "
+                 f"against the others; a casual player is {self.reference} with noise (the share of random "
+                 f"decisions).")
+        verdict = self.mixed_verdict()
+        words = [] if verdict is None else [f"{verdict.title}: {verdict.text}"]
+        return ["", *wrap(about), "", frame_text(self.mixed_frame(), fmt, left=2), "",
+                *(fill(line) for line in words)]
 
     def to_dict(self) -> dict[str, Any]:
         return {"schema": self.SCHEMA, "game": self.game.id, "players": self.players, "n": self.n,
@@ -140,11 +171,13 @@ class SkillLadder(Rendered):
 
     def to_table(self) -> str:
         return "\n".join([*self._intro(), "", frame_text(self.ladder_frame(), "table", left=2), "",
-                          *(fill(line) for line in self.summary_lines())])
+                          *(fill(line) for line in self.summary_lines()),
+                          *self._mixed_lines("table")])
 
     def to_markdown(self) -> str:
         return "\n".join([f"# {self.game.title}: skill ladder", "", *self._intro(), "",
-                          frame_text(self.ladder_frame(), "markdown", left=2), "", *self.summary_lines()])
+                          frame_text(self.ladder_frame(), "markdown", left=2), "", *self.summary_lines(),
+                          *self._mixed_lines("markdown")])
 
     def to_csv(self) -> str:
         return frame_text(self.frame(), "csv")
@@ -159,8 +192,38 @@ def ladder_strategies(game: Game, specs: list[str]) -> list[str]:
     return list(chosen.values())
 
 
-def skill_spec(base: RunSpec, n: int | str, execution: Execution, specs: list[str] | None = None) -> SkillLadder:
-    """The skill ladder of ``base``'s game, rules and players (see :class:`SkillLadder`)."""
+def against_reference(execution: Execution, base: RunSpec, spec: str, reference: str, n: int,
+                      runs: RunCounter) -> StrategyRecord:
+    """``spec`` in one seat against ``reference`` on the others, every rotation, ``n`` games: its record."""
+    seating = [spec] + [reference] * (base.players - 1)
+    return play_pairing(execution, base, seating, n, "ladder", runs).records()[parse_strategy(base.game, spec).label]
+
+
+def play_versus_random(execution: Execution, base: RunSpec, spec: str, n: int, runs: RunCounter) -> Pairing | None:
+    """``spec`` head to head against random (seats filled alternately, every rotation), ``n`` games; None
+    when the game has no random strategy or ``spec`` is random."""
+    game = base.game
+    if RANDOM not in {s.name for s in game.strategies} or parse_strategy(game, spec).label == RANDOM:
+        return None
+    seating = [(spec, RANDOM)[seat % 2] for seat in range(base.players)]
+    return play_pairing(execution, base, seating, n, "versus-random", runs)
+
+
+def strongest_strategy(base: RunSpec, n: int, execution: Execution, runs: RunCounter) -> tuple[str, str]:
+    """(spec, label) of the top of ``base``'s default skill ladder but random: each strategy in one seat
+    against the default on the others, ``n`` games each (the ladder's games, without its own tables);
+    ``runs`` numbers the runs of the command it is part of."""
+    game = base.game
+    ranked = sorted(((against_reference(execution, base, spec, game.default_strategy, n, runs).win_rate, spec)
+                     for spec in ladder_strategies(game, [])), key=lambda item: -item[0])
+    labels = [(spec, parse_strategy(game, spec).label) for _, spec in ranked]
+    return next((item for item in labels if item[1] != RANDOM), labels[0])
+
+
+def skill_spec(base: RunSpec, n: int | str, execution: Execution, specs: list[str] | None = None,
+               mixed_tables: bool = True) -> SkillLadder:
+    """The skill ladder of ``base``'s game, rules and players (see :class:`SkillLadder`), with the mixed
+    tables of its strongest strategy unless ``mixed_tables`` is false."""
     game = base.game
     if not game.has_decisions:
         raise AnalyzerError(f"{game.id} has no decisions: every strategy plays alike, so there is no skill ladder")
@@ -171,19 +234,16 @@ def skill_spec(base: RunSpec, n: int | str, execution: Execution, specs: list[st
     rungs = []
     for spec in strategies:
         label = parse_strategy(game, spec).label
-        seating = [spec] + [reference] * (base.players - 1)
-        pairing = play_pairing(execution, base, seating, n, "ladder", runs)
+        record = against_reference(execution, base, spec, reference, n, runs)
         own_table = play_variant(execution.derived("own-table").for_run(runs.next()), base.with_seats([spec]), n,
                                  batch_keys=())
-        rungs.append(Rung(spec, label, pairing.records()[label], own_table.result))
+        rungs.append(Rung(spec, label, record, own_table.result))
     rungs.sort(key=lambda rung: -rung.against_reference.win_rate)
     strongest = next((rung for rung in rungs if rung.label != RANDOM), rungs[0])
-    versus_random = None
-    if RANDOM in {s.name for s in game.strategies} and strongest.label != RANDOM:
-        seating = [(strongest.spec, RANDOM)[seat % 2] for seat in range(base.players)]
-        versus_random = play_pairing(execution, base, seating, n, "versus-random", runs)
+    versus_random = play_versus_random(execution, base, strongest.spec, n, runs)
+    mixed = play_mixed_tables(base, strongest.spec, n, execution, runs) if mixed_tables else []
     return SkillLadder(base, parse_strategy(game, reference).label, rungs, versus_random, strongest.label, n,
-                       execution.seed)
+                       execution.seed, mixed)
 
 
 def skill(game: str | None = None, scenario: str | Path | None = None, players: int | None = None,

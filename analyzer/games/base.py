@@ -65,6 +65,17 @@ class Mechanic:
         return self.possible is not None and not self.possible(rules)
 
 
+@dataclass(frozen=True)
+class TimedAction:
+    """An action the game counts that takes players time (a die rolled, a card drawn, a space moved):
+    a scenario's ``[time]`` table may give ``seconds_per_<name>``. ``count(totals, prepared)`` is how
+    many times it happened over all the games of a run."""
+
+    name: str
+    description: str
+    count: Callable[[Any, Any], float]
+
+
 #: how a component's effect is measured: held or not, or per time a player meets it
 PRESENCE = "presence"
 PER_DRAW = "per draw"
@@ -261,6 +272,10 @@ class Game(ABC):
         """What a designer calls an item its statistics name by ``key`` (a card id); default: the key in words."""
         words = key.replace("_", " ").replace("-", " ")
         return words[:1].upper() + words[1:]
+
+    def timed_actions(self) -> tuple[TimedAction, ...]:
+        """The actions whose seconds a scenario's ``[time]`` table may give (default: none)."""
+        return ()
 
     def game_stats_table(self, stats: dict[str, Any]) -> str:
         """``game_stats`` as text for the terminal table (default: nothing)."""

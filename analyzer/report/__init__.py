@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import sys
 import types
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -39,6 +39,8 @@ class ReportOutcome:
     files: list[Path] = field(default_factory=list)
     skill: object | None = None
     precision: object | None = None
+    #: the player counts side by side (``player_counts`` given), or None
+    player_counts: object | None = None
     #: per scenario, its verdicts (most important first)
     verdicts: list = field(default_factory=list)
 
@@ -56,14 +58,14 @@ def report(scenarios: list | None = None, game: str | None = None, players: int 
            workers: int | None = None, progress: bool | None = False, backend: str = "local",
            scheduler: str | None = None, checkpoint: str | Path | None = None,
            skill_n: int | str | None = SKILL_GAMES, balance_n: int | str | None = BALANCE_GAMES,
-           precision: float | str | None = None) -> ReportOutcome:
+           precision: float | str | None = None, player_counts: list[int] | str | None = None) -> ReportOutcome:
     """Simulate every scenario (or ``game``'s standard rules) with one seed and write the report
     (see :func:`report_specs`)."""
     from analyzer.execution import Execution
 
     execution = Execution.create(seed, workers, backend, scheduler, checkpoint, progress)
     return report_specs(resolve_report_specs(scenarios, game, players, strategies, sets), n, execution, out, figures,
-                        skill_n, balance_n, precision)
+                        skill_n, balance_n, precision, player_counts)
 
 
 def resolve_report_specs(scenarios: list | None, game: str | None, players: int | None,
@@ -79,7 +81,8 @@ def resolve_report_specs(scenarios: list | None, game: str | None, players: int 
 
 def report_specs(specs: list, n: int | str, execution: Execution, out: str | Path | None = None,
                  figures: str | None = None, skill_n: int | str | None = SKILL_GAMES,
-                 balance_n: int | str | None = BALANCE_GAMES, precision: float | str | None = None) -> ReportOutcome:
+                 balance_n: int | str | None = BALANCE_GAMES, precision: float | str | None = None,
+                 player_counts: list[int] | str | None = None) -> ReportOutcome:
     """Play every spec with ``execution`` (one seed for all) and write the report.
 
     ``out`` is a ``.pdf`` file (default ``reports/<scenario>.pdf``) or an ``.html`` (``.htm``)
@@ -93,7 +96,9 @@ def report_specs(specs: list, n: int | str, execution: Execution, out: str | Pat
     before any game is played and written atomically.
     ``precision`` (percentage points): every scenario plays the same count, in rounds, until
     every seat's 95% win-rate interval (and, for several, every seat win-rate difference's)
-    is within ± that many points, ``n`` games at most.
+    is within ± that many points, ``n`` games at most. ``player_counts`` (``"all"`` or a list)
+    adds a page of the first scenario at those player counts side by side (see
+    :mod:`analyzer.experiments.players`), ``n`` games each (how much skill matters only with the ladder).
     """
     from analyzer.api import parse_count
     from analyzer.experiments import Comparison, play_variant
@@ -109,6 +114,10 @@ def report_specs(specs: list, n: int | str, execution: Execution, out: str | Pat
     check_distinct_outputs({"checkpoint": execution.checkpoint, "out": path})
     skill_n = None if skill_n is None else parse_count(skill_n, "skill_n")
     balance_n = None if balance_n is None else parse_count(balance_n, "balance_n")
+    if player_counts is not None:
+        from analyzer.experiments.players import check_player_counts
+
+        player_counts = check_player_counts(specs[0], player_counts)
     reached = None
     if precision is None:
         runs = [play_variant(execution.for_run(index), spec, n, curve=True) for index, spec in enumerate(specs)]
@@ -117,12 +126,18 @@ def report_specs(specs: list, n: int | str, execution: Execution, out: str | Pat
     comparison = Comparison(runs, execution.seed, reached) if len(runs) > 1 else None
     ladder = _skill_ladder(specs[0], skill_n, execution)
     verdicts = _verdicts(runs, ladder, balance_n, execution)
-    pages = _report_pages(runs, comparison, ladder, verdicts)
+    counts = None
+    if player_counts is not None:
+        from analyzer.experiments.players import players_spec
+
+        counts = players_spec(specs[0], n, replace(execution, checkpoint=None), player_counts, precision,
+                              skill=skill_n is not None)
+    pages = _report_pages(runs, comparison, ladder, verdicts, counts)
     if figures:
         from analyzer.report.document import write_figures
 
         files = write_figures(pages, path, figures)
-        return ReportOutcome(path, len(files), runs, comparison, files, ladder, reached, verdicts)
+        return ReportOutcome(path, len(files), runs, comparison, files, ladder, reached, verdicts, counts)
     title, subject = f"{specs[0].game.title}: balance report", ", ".join(s.name for s in specs)
     if is_html(path):
         from analyzer.report.html import write_html
@@ -132,7 +147,8 @@ def report_specs(specs: list, n: int | str, execution: Execution, out: str | Pat
         from analyzer.report.document import write_pdf
 
         count = write_pdf(pages, path, title=title, subject=subject)
-    return ReportOutcome(path, count, runs, comparison, skill=ladder, precision=reached, verdicts=verdicts)
+    return ReportOutcome(path, count, runs, comparison, skill=ladder, precision=reached, verdicts=verdicts,
+                         player_counts=counts)
 
 
 def _play_to_precision(specs: list, limit: int, execution: Execution, precision: float | str):
@@ -151,8 +167,6 @@ def _skill_ladder(spec, skill_n: int | None, execution: Execution):
     """The skill ladder of the report's first scenario (not checkpointed: its runs are short), or None."""
     if skill_n is None or not spec.game.has_decisions:
         return None
-    from dataclasses import replace
-
     from analyzer.experiments.skill import skill_spec
 
     return skill_spec(spec, skill_n, replace(execution.derived("skill"), checkpoint=None))
@@ -172,9 +186,10 @@ def _verdicts(runs, ladder, balance_n: int | None, execution: Execution) -> list
     return found
 
 
-def _report_pages(runs, comparison, ladder, verdicts):
+def _report_pages(runs, comparison, ladder, verdicts, counts=None):
     """Title, then for one scenario its verdicts and its section; for several, the comparison's verdicts, the
-    comparison and an appendix of each scenario's seats and verdicts. Pages are made lazily."""
+    comparison and an appendix of each scenario's seats and verdicts; then the player counts side by side
+    (``counts``). Pages are made lazily."""
     from analyzer.experiments import players_text, unique_names
     from analyzer.report.pages import title_page
     from analyzer.report.style import Palette
@@ -201,6 +216,10 @@ def _report_pages(runs, comparison, ladder, verdicts):
         from analyzer.report.skill_page import skill_pages
 
         yield from skill_pages(ladder, names[0])
+    if counts is not None:
+        from analyzer.report.players_page import player_counts_page
+
+        yield player_counts_page(counts, names[0])
 
 
 def write_experiment_pdf(result, path: str | Path) -> int:

@@ -8,6 +8,7 @@ from analyzer.experiments.skill import SkillLadder
 from analyzer.report.document import Page
 from analyzer.report.figures import error_bars
 from analyzer.report.layout import text_page
+from analyzer.report.mixed_tables_figure import mixed_tables_pages
 from analyzer.report.style import FAIR_LINE, percent_axis, plot_page
 
 
@@ -43,4 +44,4 @@ def skill_pages(ladder: SkillLadder, scenario: str) -> list[Page]:
     bottom.set_yticks(y, labels)
     bottom.set_xlabel("first-player advantage with that strategy on every seat (points of win rate, 95% interval)")
     pages.append(Page("skill-ladder", figure))
-    return pages
+    return pages + mixed_tables_pages(ladder, scenario)

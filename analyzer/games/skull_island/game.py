@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from analyzer.engine.memory import padded_zeros
-from analyzer.games.base import Game, Prepared, StrategyChoice
+from analyzer.games.base import Game, Prepared, StrategyChoice, TimedAction
 from analyzer.games.skull_island import rules as rules_module
 from analyzer.games.skull_island import stats as stats_module
 from analyzer.games.skull_island.components import N_CARDS
@@ -22,6 +22,11 @@ from analyzer.games.skull_island.strategies import (
 )
 
 SCORE_BINS = (-20000, 100, 800)  # final totals from -20,000 to 60,000 in steps of 100
+
+
+def _dice_rolled(totals, prepared: Prepared) -> float:
+    """Dice rolled over all the games of a run (for the playing time's seconds per die)."""
+    return float(totals["dice_rolled"][0])
 
 
 def _state_tables(rules, seats: list[StrategyChoice]) -> dict:
@@ -146,6 +151,9 @@ class SkullIsland(Game):
              "triggers_cancelled": (0, turns), "extra_rounds": (0, rules_module.EXTRA_ROUNDS)},
             at_most=[("card_deaths", "card_turns"), ("card_island", "card_turns")],
             moments=[("card_score_sum", "card_score_sq", "card_turns")])
+
+    def timed_actions(self) -> tuple[TimedAction, ...]:
+        return (TimedAction("die", "a die rolled (rerolls included)", _dice_rolled),)
 
     def scratch(self, prepared: Prepared) -> Scratch:
         return Scratch(deck=padded_zeros(prepared.inputs.deck.shape[0]), totals=padded_zeros(prepared.players),
