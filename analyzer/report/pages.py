@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime
 import re
+import shlex
 
 import numpy as np
 
@@ -15,7 +16,7 @@ from analyzer.report.document import Page
 from analyzer.report.game_pages import game_pages
 from analyzer.report.layout import table_pages, text_page
 from analyzer.report.style import Palette, displayable, new_page, plot_page, text_block
-from analyzer.verdicts import seats_not_measurable, strategies_differ
+from analyzer.verdicts import command, matchup_command, seat_gap, seats_not_measurable, strategies_differ
 
 #: table rows that fit below a page of text
 MAX_INLINE_ROWS = 14
@@ -74,7 +75,8 @@ def _pooled_strategies(result) -> list[tuple[str, float, list[int]]]:
 
 
 def summary_paragraphs(run: VariantRun) -> list[str]:
-    """The run in words: fairest and least fair seat, first-player advantage, length, best strategy."""
+    """The run in words: fairest and least fair seat (at 2 players, the gap), the exact win rates where the game
+    has an exact solution, first-player advantage, length, best strategy."""
     result = run.result
     d = result.to_dict()
     players = d["players"]
@@ -103,6 +105,12 @@ def summary_paragraphs(run: VariantRun) -> list[str]:
                           f"({ci(seats[bottom]['win_rate_ci'])}). The seats play different strategies, so these gaps "
                           f"mix the strategies' strength with the seats': no seat is fairer or less fair from this "
                           f"run alone.")
+    elif players == 2:
+        low_gap, high_gap = seat_gap(d)[3]
+        paragraphs.append(f"Seat gap: seat {seats[top]['seat']} wins {pct(seats[top]['win_rate'])} "
+                          f"({ci(seats[top]['win_rate_ci'])}), seat {seats[bottom]['seat']} "
+                          f"{pct(seats[bottom]['win_rate'])}: a gap of {(rates[top] - rates[bottom]) * 100:.2f} "
+                          f"points of win rate (95% interval {low_gap * 100:.2f} to {high_gap * 100:.2f}).")
     else:
         paragraphs += [
             f"Fairest seat: seat {fairest['seat']} ({fairest['strategy']}) wins {pct(fairest['win_rate'])} "
@@ -110,6 +118,11 @@ def summary_paragraphs(run: VariantRun) -> list[str]:
             f"Least fair seat: seat {least['seat']} ({least['strategy']}) wins {pct(least['win_rate'])} "
             f"({ci(least['win_rate_ci'])}), {(least['win_rate'] - fair) * 100:+.2f} points from the fair share.",
         ]
+    exact = run.spec.game.exact_seat_win_rates(run.spec.rules, players)
+    if exact is not None:
+        paragraphs.append("Exact win rates (the game's exact solution), simulated beside them: " + "; ".join(
+            f"seat {s['seat']} {pct(p)} (simulated {pct(s['win_rate'])}, {ci(s['win_rate_ci'])})"
+            for s, p in zip(seats, exact, strict=True)) + ".")
     fpa = d["first_player_advantage"]
     low, high = fpa["ci"]
     if strategies_differ(d):
@@ -133,16 +146,27 @@ def summary_paragraphs(run: VariantRun) -> list[str]:
         ties += f" {d['capped_games']:,} games were stopped by the game's cap and count as unfinished."
     paragraphs.append(ties)
     pooled = _pooled_strategies(result)
-    if len(pooled) == 1:
-        paragraphs.append(f"Every seat plays {pooled[0][0]}, so this run does not rank strategies; "
-                          f"analyze compare --strategy A --strategy B plays a match-up with rotated seats.")
+    if not run.spec.game.has_decisions:
+        paragraphs.append("The game has no decisions: every seat plays alike, so there are no strategies to rank.")
+    elif len(pooled) == 1:
+        paragraphs.append(f"Every seat plays {pooled[0][0]}, so this run does not rank strategies; a match-up with "
+                          f"rotated seats does: {_matchup(run.spec, pooled[0][0])}.")
     else:
         best = pooled[0]
         seat_list = ", ".join(str(s) for s in best[2])
         paragraphs.append(f"Best strategy at this table: {best[0]} wins {pct(best[1])} per seat it holds (seat "
-                          f"{seat_list}). Seats differ too, so for a fair ranking play a match-up "
-                          f"(analyze compare --strategy ...), which rotates the seating.")
+                          f"{seat_list}). Seats differ too, so for a fair ranking play a match-up, which rotates "
+                          f"the seating: {matchup_command(d)}.")
     return paragraphs
+
+
+def _matchup(spec, label: str) -> str:
+    """The seat-rotated match-up of ``label`` against another strategy of the game's skill ladder."""
+    other = next((s.name for s in spec.game.strategies if s.in_skill_ladder and s.name != label.split(":")[0]), None)
+    if other is None:
+        return "the game has no other strategy to play it against"
+    return command(shlex.join(["analyze", "compare", "--game", spec.game.id, "--players", str(spec.players),
+                               "--strategy", label, "--strategy", other]))
 
 
 def summary_page(run: VariantRun, name: str, prefix: str) -> Page:
