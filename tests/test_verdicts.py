@@ -299,7 +299,9 @@ def test_the_report_opens_with_the_verdicts_and_the_fair_seat_bonus(skull_report
     assert f"Set seat_bonus = {search.recommended}:" in " ".join(page.split())
     assert "× 2,000 games each" in page
     assert "How much skill matters" in page  # the skill ladder of the first scenario
-    assert [v.kind for v in outcome.verdicts[0]][0] == "seat-advantage"
+    kinds = [v.kind for v in outcome.verdicts[0]]
+    assert "seat-advantage" in kinds and outcome.verdicts[0][0].measurable
+    assert all(v.kind in ("seat-advantage", "component") for v in outcome.verdicts[0][:kinds.index("seat-advantage")])
 
 
 def test_several_scenarios_get_verdicts_each_and_no_balance_leaves_the_search_out(tmp_path):
@@ -319,14 +321,15 @@ def test_several_scenarios_get_verdicts_each_and_no_balance_leaves_the_search_ou
 def test_simulate_prints_the_verdicts(tmp_path):
     args = ["simulate", "--game", "skull-island", "--n", 2000, "--seed", 1, "--quiet"]
     text = run_cli(args).output
-    assert "Verdicts, most important first:\n1. Seat 1 favoured" in text
+    assert "Verdicts, most important first:\n1. " in text and "2. Seat 1 favoured" in text
     assert "analyze balance --game skull-island --players 4 --param seat_bonus=0:1000" in " ".join(text.split())
     assert text.index("Verdicts") < text.index("Per fortune card")
     markdown = run_cli([*args, "--format", "markdown"]).output
-    assert "1. **Seat 1 favoured, seat 4 disadvantaged**:" in markdown
+    assert "2. **Seat 1 favoured, seat 4 disadvantaged**:" in markdown
     data = json.loads(run_cli([*args, "--json"]).output)
     assert data["target_length"] is None
-    assert data["verdicts"][0]["kind"] == "seat-advantage"
+    assert [v["kind"] for v in data["verdicts"][:2]] == ["component", "seat-advantage"]  # both fairness, by size
+    assert data["verdicts"][0]["size"] > data["verdicts"][1]["size"]
     assert {"kind", "title", "text", "action", "effect", "measurable", "size"} == set(data["verdicts"][0])
     assert data["mechanic_kinds"]["Round cap"] == "safeguard" and data["mechanic_kinds"]["Skull Island"] == "rule"
     assert {(c["origin"], c["evidence"]) for c in data["components"]} == {("dealt", "random draw")}

@@ -34,11 +34,12 @@ def _seat_ticks(ax, result) -> None:
 
 
 def error_bars(values, intervals) -> np.ndarray:
-    """Below and above each value to the ends of its interval: matplotlib's ``xerr``/``yerr``."""
+    """Below and above each value to the ends of its interval: matplotlib's ``xerr``/``yerr`` (never negative:
+    a value at an interval's end, 0% or 100%, may lie a rounding error outside it)."""
     values = np.asarray(values, dtype=float)
     low = np.array([v - lo for v, (lo, _) in zip(values, intervals, strict=True)])
     high = np.array([hi - v for v, (_, hi) in zip(values, intervals, strict=True)])
-    return np.vstack([low, high])
+    return np.maximum(np.vstack([low, high]), 0.0)
 
 
 def _trimmed_range(counts: np.ndarray) -> tuple[int, int]:
