@@ -82,9 +82,11 @@ def summary_paragraphs(run: VariantRun) -> list[str]:
     players = d["players"]
     fair = 1 / players
     seats = d["seats"]
-    gaps = [abs(s["win_rate"] - fair) for s in seats]
-    fairest = seats[int(np.argmin(gaps))]
-    least = seats[int(np.argmax(gaps))]
+    exact = None if strategies_differ(d) else run.spec.game.exact_seat_win_rates(run.spec.rules, players)
+    rates = exact or [s["win_rate"] for s in seats]  # the exact win rates where the game has them
+    gaps = [abs(rate - fair) for rate in rates]
+    fairest = int(np.argmin(gaps))
+    least = int(np.argmax(gaps))
 
     def pct(value):
         return f"{value * 100:.2f}%"
@@ -92,7 +94,12 @@ def summary_paragraphs(run: VariantRun) -> list[str]:
     def ci(interval):
         return f"95% interval {pct(interval[0])} to {pct(interval[1])}"
 
-    rates = [s["win_rate"] for s in seats]
+    def wins(index: int) -> str:
+        seat = seats[index]
+        if exact is None:
+            return f"wins {pct(seat['win_rate'])} ({ci(seat['win_rate_ci'])})"
+        return f"wins exactly {pct(exact[index])} (simulated {pct(seat['win_rate'])}, {ci(seat['win_rate_ci'])})"
+
     top, bottom = int(np.argmax(rates)), int(np.argmin(rates))
     paragraphs = [
         f"{d['n']:,} games of {players_text(run.spec)} under {rules_text(run.spec)}. "
@@ -107,22 +114,20 @@ def summary_paragraphs(run: VariantRun) -> list[str]:
                           f"run alone.")
     elif players == 2:
         low_gap, high_gap = seat_gap(d)[3]
-        paragraphs.append(f"Seat gap: seat {seats[top]['seat']} wins {pct(seats[top]['win_rate'])} "
-                          f"({ci(seats[top]['win_rate_ci'])}), seat {seats[bottom]['seat']} "
-                          f"{pct(seats[bottom]['win_rate'])}: a gap of {(rates[top] - rates[bottom]) * 100:.2f} "
-                          f"points of win rate (95% interval {low_gap * 100:.2f} to {high_gap * 100:.2f}).")
+        measured = ("" if exact is None else
+                    f" exactly; simulated {(seats[top]['win_rate'] - seats[bottom]['win_rate']) * 100:.2f}")
+        paragraphs.append(f"Seat gap: seat {top + 1} {wins(top)}, seat {bottom + 1} {wins(bottom)}: a gap of "
+                          f"{(rates[top] - rates[bottom]) * 100:.2f} points of win rate{measured} (95% interval "
+                          f"{low_gap * 100:.2f} to {high_gap * 100:.2f}).")
     else:
         paragraphs += [
-            f"Fairest seat: seat {fairest['seat']} ({fairest['strategy']}) wins {pct(fairest['win_rate'])} "
-            f"({ci(fairest['win_rate_ci'])}), {abs(fairest['win_rate'] - fair) * 100:.2f} points from the fair share.",
-            f"Least fair seat: seat {least['seat']} ({least['strategy']}) wins {pct(least['win_rate'])} "
-            f"({ci(least['win_rate_ci'])}), {(least['win_rate'] - fair) * 100:+.2f} points from the fair share.",
+            f"Fairest seat: seat {fairest + 1} ({seats[fairest]['strategy']}) {wins(fairest)}, "
+            f"{gaps[fairest] * 100:.2f} points from the fair share.",
+            f"Least fair seat: seat {least + 1} ({seats[least]['strategy']}) {wins(least)}, "
+            f"{(rates[least] - fair) * 100:+.2f} points from the fair share.",
         ]
-    exact = run.spec.game.exact_seat_win_rates(run.spec.rules, players)
     if exact is not None:
-        paragraphs.append("Exact win rates (the game's exact solution), simulated beside them: " + "; ".join(
-            f"seat {s['seat']} {pct(p)} (simulated {pct(s['win_rate'])}, {ci(s['win_rate_ci'])})"
-            for s, p in zip(seats, exact, strict=True)) + ".")
+        paragraphs.append("The seat win rates are exact (the game's exact solution), the simulated ones beside them.")
     fpa = d["first_player_advantage"]
     low, high = fpa["ci"]
     if strategies_differ(d):
@@ -130,12 +135,19 @@ def summary_paragraphs(run: VariantRun) -> list[str]:
     else:
         verdict = ("the first player is favoured" if low > 0 else "the first player is at a disadvantage"
                    if high < 0 else "no advantage is measurable at this number of games")
-    paragraphs.append(f"First-player advantage: {fpa['estimate'] * 100:+.2f} points of win rate "
-                      f"(95% interval {low * 100:+.2f} to {high * 100:+.2f}): {verdict}.")
+    if exact is not None:
+        paragraphs.append(f"First-player advantage: exactly {(exact[0] - fair) * 100:+.2f} points of win rate "
+                          f"(simulated {fpa['estimate'] * 100:+.2f}, 95% interval {low * 100:+.2f} to "
+                          f"{high * 100:+.2f}).")
+    else:
+        paragraphs.append(f"First-player advantage: {fpa['estimate'] * 100:+.2f} points of win rate "
+                          f"(95% interval {low * 100:+.2f} to {high * 100:+.2f}): {verdict}.")
     balance = run.values["balance"]
+    simulated = [s["win_rate"] for s in seats]
+    most, fewest = int(np.argmax(simulated)), int(np.argmin(simulated))
     paragraphs.append(f"Balance (as in Ludii: one minus the largest gap between seat win rates): {balance:.4f}; "
-                      f"the largest gap is {(rates[top] - rates[bottom]) * 100:.2f} points, between seat {top + 1} "
-                      f"and seat {bottom + 1}.")
+                      f"the largest gap is {(simulated[most] - simulated[fewest]) * 100:.2f} points, between seat "
+                      f"{most + 1} and seat {fewest + 1}{' (simulated)' if exact is not None else ''}.")
     units = list(d["lengths"].values())
     main = units[0]
     others = "".join(f", or {u['median']} {u['unit']}" for u in units[1:])

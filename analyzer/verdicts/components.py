@@ -57,7 +57,8 @@ class ComponentFix:
         if self.balance is None:
             why = f" ({self.note})" if self.note else ""
             return f"Find the {self.parameter} that closes the gap{why}: {self.command()}."
-        return fix_action(self.parameter, self.balance, f"{self.component} with the rest", self.command())
+        action = fix_action(self.parameter, self.balance, f"{self.component} with the rest", self.command())
+        return action if self.command() in action else f"{action} Reproduce it: {self.command()}."
 
 
 def _effect_words(component: dict, unit: str) -> str:
