@@ -374,3 +374,15 @@ def test_a_report_names_its_balance_count_in_the_action():
                                                                         "precision_reached": False})).action
     assert re.search(r"no interval: too few batches of games; .*11 values × 20,000 games each\)", action)
     assert action.endswith("--param seat_bonus=0:1000 --n 2e5`.")
+
+
+def test_doubloons_round_starters_come_from_its_round_wins_by_start_offset():
+    data = json.loads(run_cli(["simulate", "--game", "doubloons", "--n", 2000, "--seed", 1, "--quiet",
+                               "--json"]).output)
+    assert data["round_starts"]["wins_by_offset"] == data["game_stats"]["round_wins"]["by_start_offset"]
+    verdict = next(v for v in data["verdicts"] if v["kind"] == "round-starter")
+    assert verdict["effect"]["unit"] == "share of round wins" and verdict["effect"]["ci"] is not None
+    assert data["mechanic_kinds"]["Redeal"] == "procedure" and data["mechanic_kinds"]["Round cap"] == "safeguard"
+    fixed = json.loads(run_cli(["simulate", "--game", "doubloons", "--n", 200, "--seed", 1, "--quiet", "--set",
+                                "rotate_start=false", "--json"]).output)
+    assert fixed["round_starts"] is None  # seat 1 always starts: the seat verdict covers it
