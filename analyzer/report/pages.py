@@ -161,8 +161,10 @@ def summary_paragraphs(run: VariantRun) -> list[str]:
     if not run.spec.game.has_decisions:
         paragraphs.append("The game has no decisions: every seat plays alike, so there are no strategies to rank.")
     elif len(pooled) == 1:
+        matchup = _matchup(run.spec, pooled[0][0])
         paragraphs.append(f"Every seat plays {pooled[0][0]}, so this run does not rank strategies; a match-up with "
-                          f"rotated seats does: {_matchup(run.spec, pooled[0][0])}.")
+                          f"rotated seats does: {matchup}." if matchup else
+                          f"Every seat plays {pooled[0][0]}, the game's only strategy: there are none to rank.")
     else:
         best = pooled[0]
         seat_list = ", ".join(str(s) for s in best[2])
@@ -172,11 +174,12 @@ def summary_paragraphs(run: VariantRun) -> list[str]:
     return paragraphs
 
 
-def _matchup(spec, label: str) -> str:
-    """The seat-rotated match-up of ``label`` against another strategy of the game's skill ladder."""
+def _matchup(spec, label: str) -> str | None:
+    """The seat-rotated match-up of ``label`` against another strategy of the game's skill ladder (None: the
+    game has no other)."""
     other = next((s.name for s in spec.game.strategies if s.in_skill_ladder and s.name != label.split(":")[0]), None)
     if other is None:
-        return "the game has no other strategy to play it against"
+        return None
     return command(shlex.join(["analyze", "compare", "--game", spec.game.id, "--players", str(spec.players),
                                "--strategy", label, "--strategy", other]))
 
