@@ -143,6 +143,5 @@ def components(totals, declared, players: int) -> list[dict[str, Any]]:
     records = []
     for index, component in enumerate(declared):
         measure = _per_draw if component.measure == PER_DRAW else _presence
-        records.append({"component": component.name, "kind": component.kind, "measure": component.measure,
-                        **measure(totals, index, seat_games, wins, score_sum, score_sq)})
+        records.append({**component.describe(), **measure(totals, index, seat_games, wins, score_sum, score_sq)})
     return sorted(records, key=lambda r: -abs(r["win_rate_effect"]) if r["win_rate_effect"] is not None else 1.0)

@@ -105,9 +105,11 @@ class Result(Rendered):
             "game_stats": game.game_stats(t, self.prepared),
             "quality": measures.quality(t, game.score_unit, self.prepared.score_bins[1]),
             "mechanics": measures.mechanics(t, mechanics),
+            "mechanic_kinds": {m.name: m.kind for m in mechanics},
             "safeguards": [m.name for m in mechanics if m.safeguard],
             "switched_off": [m.name for m in mechanics if m.switched_off(self.spec.rules)],
             "components": measures.components(t, game.components(self.prepared), players),
+            "round_starts": None,
             "run": {
                 "version": __version__,
                 "wall_seconds": wall,
@@ -118,6 +120,9 @@ class Result(Rendered):
         }
         if self.spec.time is not None:
             data["minutes"] = minutes(self.spec.time, game, t, self.prepared)
+        wins_by_offset = game.round_start_wins(self.spec.rules, data["game_stats"])
+        if wins_by_offset is not None:
+            data["round_starts"] = {"wins_by_offset": wins_by_offset}
         data["verdicts"] = [verdict.to_dict() for verdict in self.verdicts(data)]
         return data
 
@@ -210,7 +215,7 @@ class Result(Rendered):
 
     def _verdict_lines(self, markdown: bool = False) -> list[str]:
         """The verdicts as in the JSON, numbered (a markdown list, one item per verdict, with ``markdown``)."""
-        verdicts = [Verdict(**v) for v in self.to_dict()["verdicts"]]
+        verdicts = self.verdicts()
         played = (f"Measured with {players_text(self.spec)}: the verdicts hold for that level of play "
                   f"(analyze skill ranks the strategies).")
         if not markdown:

@@ -7,6 +7,7 @@ import pytest
 
 from analyzer.engine.chunks import chunk
 from analyzer.engine.runner import run, run_chunks
+from analyzer.games.base import DEALT, MECHANIC_KINDS, RANDOM_DRAW, RULE
 from analyzer.games.options import defaults
 from analyzer.games.registry import available_ids
 from analyzer.runspec import resolve
@@ -103,6 +104,11 @@ def _check_measures(game, prepared, aggregates):
     reports them in arrays of the declared sizes (see analyzer.engine.quality)."""
     mechanics, components = game.mechanics(prepared), game.components(prepared)
     assert mechanics and components, "a game declares its mechanics and components"
+    # what each is (issue 21): a kind per mechanic (only rules can be called rare), an origin and the evidence
+    # its effect gives per component (a dealt component is a random draw; only dealt ones are, by declaration)
+    assert {m.kind for m in mechanics} <= set(MECHANIC_KINDS) and any(m.kind == RULE for m in mechanics)
+    for component in components:
+        assert (component.origin == DEALT) == (component.evidence == RANDOM_DRAW), component
     assert len({m.name for m in mechanics}) == len(mechanics) and len({c.name for c in components}) == len(components)
     assert int(aggregates["quality_games"][0]) == SMALL, "every game notes its standings"
     assert int(aggregates["margin_hist"].sum()) == SMALL

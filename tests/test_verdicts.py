@@ -12,7 +12,13 @@ from analyzer.execution import Execution
 from analyzer.experiments import balance_spec
 from analyzer.report import report
 from analyzer.runspec import resolve
-from analyzer.verdicts import SeatCompensation, component_verdict, mechanics_verdict, run_verdicts, seat_verdict
+from analyzer.verdicts import (
+    SeatCompensation,
+    component_verdicts,
+    mechanics_verdict,
+    run_verdicts,
+    seat_verdict,
+)
 from tests.cli_checks import assert_one_line_error, run_cli
 
 SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios" / "skull-island"
@@ -35,12 +41,14 @@ def run_dict(rates, n=100_000, strategies=None, **extra) -> dict:
 FAVOURED = [0.2877, 0.26, 0.2363, 0.2154]
 BALANCE = {"low": 0, "high": 1000, "recommended": 210, "interval": [185, 236], "precision_reached": True,
            "measured_balance": 0.992, "n_per_value": 20_000, "evaluations": [{}] * 11}
+ASSIGNED = {"measure": "presence", "origin": "assigned", "evidence": "random assignment"}
 COMPONENTS = [
-    {"component": "Sea Turtle", "kind": "ship", "measure": "presence", "win_rate_effect": 0.004,
-     "win_rate_effect_ci": [-0.002, 0.010], "score_effect": 10.0, "score_effect_ci": [-5.0, 25.0]},
-    {"component": "Norrington", "kind": "captain", "measure": "presence", "win_rate_effect": -0.07,
+    {"component": "Sea Turtle", "kind": "ship", "measure": "presence", "origin": "acquired", "evidence": "association",
+     "win_rate_effect": 0.004, "win_rate_effect_ci": [-0.002, 0.010], "score_effect": 10.0,
+     "score_effect_ci": [-5.0, 25.0]},
+    {"component": "Norrington", "kind": "captain", **ASSIGNED, "win_rate_effect": -0.07,
      "win_rate_effect_ci": [-0.075, -0.065], "score_effect": -900.0, "score_effect_ci": [-950.0, -850.0]},
-    {"component": "Jack Sparrow", "kind": "captain", "measure": "presence", "win_rate_effect": 0.075,
+    {"component": "Jack Sparrow", "kind": "captain", **ASSIGNED, "win_rate_effect": 0.075,
      "win_rate_effect_ci": [0.07, 0.08], "score_effect": 1200.0, "score_effect_ci": [1150.0, 1250.0]},
 ]
 
@@ -53,7 +61,9 @@ def test_seat_verdict_with_the_balance_search_names_the_value_that_equalises():
            "seats)" in verdict.text
     assert "Set seat_bonus = 210" in verdict.action and "95% interval 185 to 236" in verdict.action
     assert "11 values × 20,000 games each" in verdict.action
-    assert verdict.severity == pytest.approx(0.0723 * 4)
+    assert verdict.measurable and verdict.size == pytest.approx(0.0723 * 4)
+    assert verdict.to_dict()["effect"]["value"] == pytest.approx(0.0723)
+    assert verdict.to_dict()["effect"]["unit"] == "win rate" and verdict.to_dict()["effect"]["ci"][0] > 0
 
 
 def test_seat_verdict_without_the_search_names_the_command_and_the_sign():
@@ -72,9 +82,9 @@ def test_seat_verdict_without_the_search_names_the_command_and_the_sign():
     assert "Seat 1 wins 28.77%" in verdict.text and "no rule option that compensates seats" in verdict.action
 
 
-def test_no_measurable_seat_advantage_has_no_severity():
+def test_no_measurable_seat_advantage_is_not_measurable():
     verdict = seat_verdict(run_dict([0.252, 0.249, 0.25, 0.249], n=10_000))
-    assert verdict.title == "No measurable seat advantage" and verdict.severity == 0
+    assert verdict.title == "No measurable seat advantage" and not verdict.measurable
     # a gap of 2.3 standard errors: outside a plain 95% interval, inside one that allows for picking the extreme
     # pair of 4 seats (6 pairs); with 2 seats there is one pair and the plain interval
     assert seat_verdict(run_dict([0.258, 0.25, 0.25, 0.242], n=10_000)).title == "No measurable seat advantage"
@@ -88,7 +98,7 @@ def test_seats_with_different_strategies_are_not_a_seat_advantage():
     assert "analyze compare --game skull-island --players 2 --strategy threshold --strategy random" in verdict.action
 
 
-def test_verdicts_are_ranked_by_severity_and_skip_what_the_json_lacks():
+def test_verdicts_are_ranked_on_one_scale_and_skip_what_the_json_lacks():
     plain = run_verdicts(run_dict(FAVOURED))
     assert [v.kind for v in plain] == ["seat-advantage"]  # no components, mechanics, quality, target, ladder
     mechanics = {"skull island": 0.031, "storm": 0.0, "kraken": 0.004, "treasure": 0.5}
@@ -98,10 +108,12 @@ def test_verdicts_are_ranked_by_severity_and_skip_what_the_json_lacks():
                                                "versus_random_ci": [0.88, 0.92], "games": 2000}}
     verdicts = run_verdicts(run_dict(FAVOURED, components=COMPONENTS, mechanics=mechanics, quality=quality,
                                      target_length=10), ladder=ladder)
-    # severities: component 0.075 × 4 = 0.30, seat 0.0723 × 4 = 0.289, quality 0.3 × 0.6 = 0.18,
-    # length 17.6% short, mechanics 0.15, skill 0.06
-    assert [v.kind for v in verdicts] == ["component", "seat-advantage", "quality", "length", "mechanics", "skill"]
-    component, _, quality_verdict, length, rare, skill = verdicts
+    # fairness first, by size (effect / fair share): component 0.075 × 4 = 0.30, seat 0.0723 × 4 = 0.289;
+    # then the others by size: skill (0.9 - 0.5) / 0.5 = 0.8, quality (0.1 - 0.04) / 0.1 = 0.6,
+    # mechanics 2 of 4 rules = 0.5, length 17.6% short
+    assert [v.kind for v in verdicts] == ["component", "seat-advantage", "skill", "quality", "mechanics", "length"]
+    assert [round(v.size, 3) for v in verdicts] == [0.3, 0.289, 0.8, 0.6, 0.5, 0.176]
+    component, _, skill, quality_verdict, rare, length = verdicts
     assert component.title == "Jack Sparrow is the strongest captain"
     assert "the seats that get it win 7.50 points more often than the others (95% interval +7.00 to +8.00)" in \
         component.text
@@ -109,20 +121,48 @@ def test_verdicts_are_ranked_by_severity_and_skip_what_the_json_lacks():
     assert component.action.startswith("Weaken Jack Sparrow")
     assert quality_verdict.title == "Runaway leader" and "4.00% of games" in quality_verdict.text
     assert length.title == "Games end too soon" and "target of 10 rounds: 18% shorter" in length.text
-    assert rare.title == "2 of 4 mechanics almost never happen"
+    assert rare.title == "2 of 4 rules almost never happen"
     assert "storm never" in rare.text and "kraken 0.40%" in rare.text and "skull island" not in rare.text
-    assert "skill matters a lot" in skill.text and "2,000 games per strategy" in skill.text
+    assert "skill decides" in skill.text and "2,000 games per strategy" in skill.text
+    for verdict in verdicts:
+        effect = verdict.to_dict()["effect"]
+        assert set(effect) == {"value", "ci", "unit", "null"} and effect["unit"]
+
+
+def test_a_verdict_not_measurable_never_outranks_a_measurable_one():
+    """A huge effect within chance ranks below a small one outside it, whatever their kinds."""
+    from analyzer.verdicts import Verdict, ranked
+
+    small = Verdict(kind="length", title="t", text="x", action="a", effect={"value": 0.02, "ci": [0.01, 0.03],
+                                                                            "unit": "u"})
+    large = Verdict(kind="seat-advantage", title="t", text="x", action="a",
+                    effect={"value": 0.4, "ci": [-0.1, 0.9], "unit": "win rate"}, yardstick=0.25)
+    assert ranked([large, small]) == [small, large]
+    variant = Verdict(kind="variant", title="t", text="x", action="a", effect={"value": -0.2, "ci": None, "unit": "u"})
+    assert not variant.measurable and variant.to_dict()["size"] == 0.2
+
+
+def test_skill_grades_separate_a_decisive_edge_from_a_large_one():
+    def grade(rate, fair=0.5):
+        ladder = {"n": 20000, "fair_win_rate": fair, "skill": {"strongest": "best", "versus_random": rate,
+                                                             "versus_random_ci": [rate - 0.005, rate + 0.005]}}
+        return next(v.text for v in run_verdicts(run_dict([0.5, 0.5]), ladder=ladder) if v.kind == "skill")
+
+    assert "skill decides" in grade(0.984)  # Skull Island, 2 players
+    assert "skill matters a lot" in grade(0.811)  # Doubloons
+    assert "skill matters: " in grade(0.6) and "luck dominates" in grade(0.52)
+    assert "does not measurably matter" in grade(0.501)
 
 
 def test_a_component_effect_within_chance_is_no_finding():
-    verdict = run_verdicts(run_dict(FAVOURED, components=COMPONENTS[:1]))[-1]
-    assert verdict.kind == "component" and verdict.severity == 0
-    assert verdict.title == "No component measurably moves the win rate"
+    verdict = run_verdicts(run_dict(FAVOURED, components=[{**COMPONENTS[0], **ASSIGNED}]))[-1]
+    assert verdict.kind == "component" and not verdict.measurable
+    assert verdict.title == "No ship measurably moves the win rate"
 
 
 def test_unmeasured_values_are_left_out():
     """As the JSON gives them: a component never dealt has null effects, a quality measure without games is null."""
-    never = {"component": "Bootstrap Bill", "kind": "captain", "measure": "presence", "win_rate_effect": None,
+    never = {"component": "Bootstrap Bill", "kind": "captain", **ASSIGNED, "win_rate_effect": None,
              "win_rate_effect_ci": None, "score_effect": None, "score_effect_ci": None}
     draw = {"component": "sea-battle-4", "kind": "fortune card", "measure": "per draw", "win_rate_effect": -0.02,
             "win_rate_effect_ci": [-0.025, -0.015], "score_effect": -190.0, "score_effect_ci": None}
@@ -130,35 +170,111 @@ def test_unmeasured_values_are_left_out():
                "lead_changes": {"value": None, "ci": None}}
     verdicts = run_verdicts(run_dict(FAVOURED, components=[never, draw], quality=quality))
     assert [v.kind for v in verdicts] == ["seat-advantage", "component"]
-    assert verdicts[1].title == "sea-battle-4 swings games most"  # only cards every player meets: luck
+    assert verdicts[1].title == "sea-battle-4 swings games most"  # a card every player meets: per draw
     said = verdicts[1].text
     assert "the seat that meets it wins 2.00 points less often than the average seat, per time met (95% interval " \
            "-2.50 to -1.50)" in said and "scores -190.0 points." in said
     assert [v.kind for v in run_verdicts(run_dict(FAVOURED, components=[never]))] == ["seat-advantage"]
 
 
-def test_what_a_player_may_get_is_weighed_before_the_luck_of_the_draw():
-    card = {"component": "LIFE card: tiles", "kind": "LIFE card", "measure": "per draw", "win_rate_effect": 0.09,
-            "win_rate_effect_ci": [0.085, 0.095], "score_effect": 1200.0, "score_effect_ci": [1150.0, 1250.0]}
-    captain = {"component": "Bootstrap Bill", "kind": "captain", "measure": "presence", "win_rate_effect": -0.04,
-               "win_rate_effect_ci": [-0.05, -0.03], "score_effect": -400.0, "score_effect_ci": [-450.0, -350.0]}
-    verdict = component_verdict(run_dict(FAVOURED, components=[card, captain]))
-    assert verdict.title == "Bootstrap Bill is the weakest captain"
-    assert verdict.text.startswith("Bootstrap Bill (captain): the seats that get it win 4.00 points less often")
+BLACK_PEARL = {"component": "Black Pearl", "kind": "ship at the end", "measure": "presence", "origin": "acquired",
+               "evidence": "association", "attributes": {"fee": 2500}, "parameter": "ships[Black Pearl]",
+               "price": "fee", "win_rate_effect": 0.06, "win_rate_effect_ci": [0.05, 0.07], "score_effect": 800.0,
+               "score_effect_ci": [700.0, 900.0]}
 
 
-def test_a_safeguard_is_never_called_a_rare_mechanic():
+def _captain(name, loot, rate, games=25_000):
+    effect = rate - 0.25
+    return {"component": name, "kind": "captain", "measure": "presence", "origin": "assigned",
+            "evidence": "random assignment", "attributes": {"loot": loot}, "parameter": f"captains[{name}]",
+            "seat_games": games, "win_rate": rate, "win_rate_effect": effect,
+            "win_rate_effect_ci": [effect - 0.006, effect + 0.006], "score_effect": None, "score_effect_ci": None}
+
+
+CAPTAINS = [_captain(f"Rich {i}", 250, 0.257) for i in range(4)] + [_captain(f"Poor {i}", 200, 0.22)
+                                                                     for i in range(4)]
+
+
+def test_an_acquired_component_is_an_association_never_weakened():
+    dmc = run_dict(FAVOURED, components=[BLACK_PEARL])
+    dmc["game"] = "dead-mans-chest"
+    (verdict,) = component_verdicts(dmc)
+    assert verdict.title == "Black Pearl is associated with winning" and not verdict.measurable
+    assert "association, not a measured cause" in verdict.text and "Weaken" not in verdict.action
+    assert "vary its fee" in verdict.action
+    # it never outranks a measurable finding, however large
+    assert run_verdicts(dmc)[-1] == verdict
+
+
+def test_captains_drafted_are_compared_by_loot_as_an_association():
+    drafted = [{**c, "evidence": "association", "randomize": "captain_draft=random"} for c in CAPTAINS]
+    dmc = run_dict(FAVOURED, components=drafted)
+    dmc["game"] = "dead-mans-chest"
+    (group,) = [v for v in component_verdicts(dmc) if v.kind == "component-group"]
+    assert not group.measurable and "associated" in group.title
+    assert "assigned at random" in group.action and "Weaken" not in group.action
+
+
+def test_captains_assigned_at_random_are_compared_in_groups_by_their_declared_loot():
+    from analyzer.verdicts import ComponentFix
+
+    dmc = run_dict(FAVOURED, components=[BLACK_PEARL])
+    dmc["game"] = "dead-mans-chest"
+    def group_of(verdicts):
+        return next(v for v in verdicts if v.kind == "component-group")
+
+    group = group_of(run_verdicts(dmc, assigned_components=CAPTAINS))
+    assert group.kind == "component-group" and group.measurable
+    assert group.title == "Captains with more loot win more often: loot 250 against 200"
+    assert "loot 250 (4 captains: Rich 0, Rich 1, Rich 2, Rich 3) 25.70%" in group.text
+    # 3.7 points, Bonferroni over one pair: se = sqrt(.257 .743 / 1e5 + .22 .78 / 1e5)
+    se = math.sqrt(0.257 * 0.743 / 1e5 + 0.22 * 0.78 / 1e5)
+    assert group.effect["ci"] == pytest.approx([0.037 - 1.96 * se, 0.037 + 1.96 * se], abs=1e-4)
+    assert "a balance search over one captain's loot" in group.action
+    fix = ComponentFix(component="the loot 250 captains", parameter="captains[Rich 0].loot",
+                       run_args="--game dead-mans-chest --players 4", current=250, balance={**BALANCE, "low": 150,
+                                                                                            "high": 350})
+    group = group_of(run_verdicts(dmc, assigned_components=CAPTAINS, component_fix=fix))
+    assert group.action.startswith("Set captains[Rich 0].loot = 210: it equalises the loot 250 captains with the "
+                                   "rest (95% interval 185 to 236")
+    assert "11 values × 20,000 games each" in group.action
+    unsearched = ComponentFix(component="Rich 0", parameter="captains[Rich 0].loot",
+                              run_args="--game dead-mans-chest --players 4", current=250)
+    assert ("`analyze balance --game dead-mans-chest --players 4 --param 'captains[Rich 0].loot=125:375'`"
+            in group_of(run_verdicts(dmc, assigned_components=CAPTAINS, component_fix=unsearched)).action)
+
+
+def test_only_rules_are_called_rare():
     run = run_dict(FAVOURED)
-    run["mechanics"] = {"raid": 0.97, "mutiny": 0.004, "turn cap reached": 0.0}
+    run["mechanics"] = {"raid": 0.97, "mutiny": 0.004, "turn cap reached": 0.0, "redeal": 0.0, "shared win": 0.001}
+    run["mechanic_kinds"] = {"raid": "rule", "mutiny": "rule", "turn cap reached": "safeguard",
+                             "redeal": "procedure", "shared win": "outcome"}
     run["safeguards"] = ["turn cap reached"]
     verdict = mechanics_verdict(run)
-    assert verdict.title == "1 of 2 mechanics almost never happen"
-    assert "mutiny" in verdict.text and "turn cap" not in verdict.text
+    assert verdict.title == "1 of 2 rules almost never happen"
+    assert "mutiny" in verdict.text and "turn cap" not in verdict.text and "redeal" not in verdict.text
+    assert "shared win" not in verdict.text
     run["mechanics"]["storm"] = 0.0
     run["switched_off"] = ["storm"]  # a promo card the rules leave out of the deck
     verdict = mechanics_verdict(run)
-    assert verdict.title == "1 of 2 mechanics almost never happen"
-    assert verdict.text.endswith("Switched off by these rules, so not counted: storm.")
+    assert verdict.title == "1 of 2 rules almost never happen"
+    assert "Switched off by these rules, so not counted: storm." in verdict.text
+
+
+def test_round_starters_are_judged_like_seats():
+    run = run_dict([0.5, 0.5, 0.0])
+    run["round_starts"] = {"wins_by_offset": [3160, 3340, 3500]}
+    verdict = next(v for v in run_verdicts(run) if v.kind == "round-starter")
+    assert verdict.title == "The third in a round's turn order is favoured, the round's starter disadvantaged"
+    assert "starter 31.60%, second 33.40%, third 35.00%" in verdict.text
+    assert verdict.measurable and verdict.size == pytest.approx(0.034 * 3)
+
+
+def test_exact_win_rates_replace_the_simulated_gap():
+    verdict = seat_verdict(run_dict([0.27, 0.25, 0.25, 0.23]), exact=[0.28, 0.26, 0.24, 0.22])
+    assert verdict.title == "Seat 1 favoured, seat 4 disadvantaged" and verdict.measurable
+    assert "a gap of 6.00 points" in verdict.text and "Simulated beside it, 100,000 games: seat 1 27.00%" in \
+        verdict.text
 
 
 def test_length_on_target():
@@ -183,7 +299,9 @@ def test_the_report_opens_with_the_verdicts_and_the_fair_seat_bonus(skull_report
     assert f"Set seat_bonus = {search.recommended}:" in " ".join(page.split())
     assert "× 2,000 games each" in page
     assert "How much skill matters" in page  # the skill ladder of the first scenario
-    assert [v.kind for v in outcome.verdicts[0]][0] == "seat-advantage"
+    kinds = [v.kind for v in outcome.verdicts[0]]
+    assert "seat-advantage" in kinds and outcome.verdicts[0][0].measurable
+    assert all(v.kind in ("seat-advantage", "component") for v in outcome.verdicts[0][:kinds.index("seat-advantage")])
 
 
 def test_several_scenarios_get_verdicts_each_and_no_balance_leaves_the_search_out(tmp_path):
@@ -204,15 +322,18 @@ def test_several_scenarios_get_verdicts_each_and_no_balance_leaves_the_search_ou
 def test_simulate_prints_the_verdicts(tmp_path):
     args = ["simulate", "--game", "skull-island", "--n", 2000, "--seed", 1, "--quiet"]
     text = run_cli(args).output
-    assert "Verdicts, most important first:\n1. Seat 1 favoured" in text
+    assert "Verdicts, most important first:\n1. " in text and "2. Seat 1 favoured" in text
     assert "analyze balance --game skull-island --players 4 --param seat_bonus=0:1000" in " ".join(text.split())
     assert text.index("Verdicts") < text.index("Per fortune card")
     markdown = run_cli([*args, "--format", "markdown"]).output
-    assert "1. **Seat 1 favoured, seat 4 disadvantaged**:" in markdown
+    assert "2. **Seat 1 favoured, seat 4 disadvantaged**:" in markdown
     data = json.loads(run_cli([*args, "--json"]).output)
     assert data["target_length"] is None
-    assert data["verdicts"][0]["kind"] == "seat-advantage"
-    assert {"kind", "title", "text", "action", "severity"} == set(data["verdicts"][0])
+    assert [v["kind"] for v in data["verdicts"][:2]] == ["component", "seat-advantage"]  # both fairness, by size
+    assert data["verdicts"][0]["size"] > data["verdicts"][1]["size"]
+    assert {"kind", "title", "text", "action", "effect", "measurable", "size"} == set(data["verdicts"][0])
+    assert data["mechanic_kinds"]["Round cap"] == "safeguard" and data["mechanic_kinds"]["Skull Island"] == "rule"
+    assert {(c["origin"], c["evidence"]) for c in data["components"]} == {("dealt", "random draw")}
 
 
 def test_different_strategies_per_seat_say_the_seat_advantage_is_not_measurable(tmp_path):
@@ -253,4 +374,16 @@ def test_a_report_names_its_balance_count_in_the_action():
                                                                balance={**BALANCE, "interval": None,
                                                                         "precision_reached": False})).action
     assert re.search(r"no interval: too few batches of games; .*11 values × 20,000 games each\)", action)
-    assert action.endswith("--param seat_bonus=0:1000 --n 2e5.")
+    assert action.endswith("--param seat_bonus=0:1000 --n 2e5`.")
+
+
+def test_doubloons_round_starters_come_from_its_round_wins_by_start_offset():
+    data = json.loads(run_cli(["simulate", "--game", "doubloons", "--n", 2000, "--seed", 1, "--quiet",
+                               "--json"]).output)
+    assert data["round_starts"]["wins_by_offset"] == data["game_stats"]["round_wins"]["by_start_offset"]
+    verdict = next(v for v in data["verdicts"] if v["kind"] == "round-starter")
+    assert verdict["effect"]["unit"] == "share of round wins" and verdict["effect"]["ci"] is not None
+    assert data["mechanic_kinds"]["Redeal"] == "procedure" and data["mechanic_kinds"]["Round cap"] == "safeguard"
+    fixed = json.loads(run_cli(["simulate", "--game", "doubloons", "--n", 200, "--seed", 1, "--quiet", "--set",
+                                "rotate_start=false", "--json"]).output)
+    assert fixed["round_starts"] is None  # seat 1 always starts: the seat verdict covers it

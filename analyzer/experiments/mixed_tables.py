@@ -17,6 +17,7 @@ from analyzer.experiments.matchups import RunCounter, play_pairing
 from analyzer.runspec import RunSpec, parse_strategy
 from analyzer.stats import wilson_interval
 from analyzer.verdicts import Verdict
+from analyzer.verdicts.core import effect
 
 #: the noise of the casual players' decisions
 CASUAL_NOISES = (0.1, 0.3, 0.5)
@@ -24,8 +25,6 @@ CASUAL_NOISES = (0.1, 0.3, 0.5)
 VERDICT_NOISE = 0.3
 #: a casual player among experts who still wins at least this share of a fair share makes a family game
 FAMILY_SHARE = 0.5
-#: the ranking weight of the verdict (a finding on who plays, not a problem of the rules)
-MIXED_SEVERITY = 0.04
 #: who holds the one seat of a table
 EXPERT, CASUAL = "expert", "casual"
 
@@ -109,4 +108,5 @@ def mixed_verdict(tables: list[dict[str, Any]], expert: str, casual: str) -> Ver
               "Consider a handicap or a catch-up rule so that a beginner still wins games against experts."
               if not family else "If the game should reward good play, make the decisions weigh more.")
     return Verdict(kind="skill", title="An expert at a casual table", text=text, action=action,
-                   severity=MIXED_SEVERITY)
+                   effect=effect(strong["win_rate"], strong["win_rate_ci"], "win rate against casual players"),
+                   null=fair, yardstick=1 - fair)

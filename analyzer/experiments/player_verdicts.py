@@ -11,12 +11,13 @@ import statistics
 from typing import Any
 
 from analyzer.verdicts import Verdict
+from analyzer.verdicts.core import effect
 
 #: a count whose seat gap is at least this many times the other counts' median gap, its interval
 #: wholly above every other count's gap, is left off the box
 LEAVE_OFF_FACTOR = 3.0
-#: the ranking weight of the verdicts that name counts (a pointer, not a problem)
-COUNT_SEVERITY = 0.05
+#: the unit of a seat gap
+WIN_RATE = "win rate"
 
 
 def _points(value: float) -> str:
@@ -53,7 +54,9 @@ def fairness_verdict(entries: list[dict[str, Any]]) -> Verdict:
     text += f"; elsewhere {', '.join(others)}." if others else "."
     return Verdict(kind="player-count", title=f"Fairest at {fairest['players']} players", text=text,
                    action="Quote this count as the game's best if the intervals do not overlap; where they do, "
-                          "the counts are equally fair at this number of games.", severity=COUNT_SEVERITY)
+                          "the counts are equally fair at this number of games.",
+                   effect=effect(fairest["seat_gap"]["estimate"], fairest["seat_gap"]["ci"], WIN_RATE),
+                   yardstick=1 / fairest["players"])
 
 
 def openness_verdict(entries: list[dict[str, Any]]) -> Verdict | None:
@@ -75,7 +78,9 @@ def openness_verdict(entries: list[dict[str, Any]]) -> Verdict | None:
     others = [described(e) for e in rated if e is not best]
     text += f"; elsewhere {'; '.join(others)}." if others else "."
     return Verdict(kind="player-count", title=f"Most open at {best['players']} players", text=text,
-                   action="Recommend this count to players who like close games.", severity=COUNT_SEVERITY)
+                   action="Recommend this count to players who like close games.",
+                   effect=effect(best["quality"]["comeback_rate"]["value"], best["quality"]["comeback_rate"]["ci"],
+                                 "comeback rate"), finding=False)
 
 
 def box_verdict(entries: list[dict[str, Any]], unit: str) -> Verdict:
@@ -94,18 +99,20 @@ def box_verdict(entries: list[dict[str, Any]], unit: str) -> Verdict:
     if not dropped:
         return Verdict(kind="player-count", title="On the box", text=box + ". No count's seat gap stands out "
                        f"(none is {LEAVE_OFF_FACTOR:g} times the others' with its interval above them).",
-                       action="Print every count played.", severity=COUNT_SEVERITY)
+                       action="Print every count played.", effect=effect(None, None, WIN_RATE), finding=False)
     worst = [_gap_text(e) for e in entries if e["players"] in dropped]
     rest = [_gap_text(e) for e in kept]
     text = (f"{box}. Leave {', '.join(map(str, dropped))} players off: its seat gap {', '.join(worst)} is at "
             f"least {LEAVE_OFF_FACTOR:g} times the others' ({', '.join(rest)}).")
-    severity = max(e["seat_gap"]["estimate"] * e["players"] for e in entries if e["players"] in dropped)
+    widest = max((e for e in entries if e["players"] in dropped), key=lambda e: e["seat_gap"]["estimate"])
     return Verdict(kind="player-count", title=f"Leave {', '.join(map(str, dropped))} players off the box",
                    text=text, action="Rebalance the seats at that count (analyze balance) or leave it off the box.",
-                   severity=severity)
+                   effect=effect(widest["seat_gap"]["estimate"], widest["seat_gap"]["ci"], WIN_RATE),
+                   yardstick=1 / widest["players"])
 
 
 def count_verdicts(entries: list[dict[str, Any]], unit: str) -> list[Verdict]:
-    """The player-count verdicts, most important first."""
+    """The player-count verdicts in a fixed order: what goes on the box (the answer the command exists
+    for), then the fairest count, then the most open one."""
     found = [box_verdict(entries, unit), fairness_verdict(entries), openness_verdict(entries)]
-    return sorted((v for v in found if v is not None), key=lambda v: -v.severity)
+    return [verdict for verdict in found if verdict is not None]

@@ -151,10 +151,9 @@ class SkillLadder(Rendered):
         skill = self.skill()
         if skill["versus_random"] is not None:
             low, high = skill["versus_random_ci"]
-            edge = skill["versus_random"] - fair
             lines.append(f"Skill: {self.strongest} wins {skill['versus_random'] * 100:.2f}% "
                          f"({low * 100:.2f}–{high * 100:.2f}%) of its seats head to head against random "
-                         f"(a fair share is {fair * 100:.2f}%): {skill_verdict(edge, low - fair)}.")
+                         f"(a fair share is {fair * 100:.2f}%): {skill_verdict(skill['versus_random'], low, fair)}.")
         advantages = [(r.to_dict()["first_player_advantage"], r.label) for r in self.rungs]
         (least, least_label), (most, most_label) = min(advantages), max(advantages)
         lines.append(f"The first-player advantage ranges from {least * 100:+.2f} points ({least_label} on every "

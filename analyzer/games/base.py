@@ -47,19 +47,35 @@ class Strategy:
         }
 
 
+#: what a mechanic is: a rule a designer wrote and could cut; a procedure of play (reshuffle, redeal,
+#: passing); an outcome (ties, shared wins); a safeguard of the simulation (a cap)
+RULE, PROCEDURE, OUTCOME, SAFEGUARD = "rule", "procedure", "outcome", "safeguard"
+MECHANIC_KINDS = (RULE, PROCEDURE, OUTCOME, SAFEGUARD)
+
+
 @dataclass(frozen=True)
 class Mechanic:
     """A rule, card, space or special whose coverage is measured: the share of games in which it
-    happened (the kernel sets ``outcome.triggered[index]``; see :mod:`analyzer.engine.quality`)."""
+    happened (the kernel sets ``outcome.triggered[index]``; see :mod:`analyzer.engine.quality`).
+
+    ``kind`` says what it is (:data:`MECHANIC_KINDS`): only a ``rule`` can be called rare; the
+    others are shown, never advised on."""
 
     name: str
     description: str
-    #: a cap of the simulation (a game stopped at ``max_turns``), not a rule of the game: its share
-    #: is reported, but it is never called a rare mechanic
-    safeguard: bool = False
+    kind: str = RULE
     #: whether a rule set allows it at all (``possible(rules)``; None: always): one switched off by the
     #: rules (a promo card not in the deck, a house rule off) is listed apart, never called rare
     possible: Callable[[dict], bool] | None = None
+
+    def __post_init__(self) -> None:
+        if self.kind not in MECHANIC_KINDS:
+            raise ValueError(f"mechanic {self.name!r}: kind {self.kind!r} is not one of {MECHANIC_KINDS}")
+
+    @property
+    def safeguard(self) -> bool:
+        """A cap of the simulation (a game stopped at ``max_turns``), not a rule of the game."""
+        return self.kind == SAFEGUARD
 
     def switched_off(self, rules: dict) -> bool:
         return self.possible is not None and not self.possible(rules)
@@ -79,6 +95,11 @@ class TimedAction:
 #: how a component's effect is measured: held or not, or per time a player meets it
 PRESENCE = "presence"
 PER_DRAW = "per draw"
+#: how a component reaches a player: met at random (cards drawn, spaces landed on), given at setup
+#: (a captain, a start route), or obtained by decisions during play (a ship bought or won)
+DEALT, ASSIGNED, ACQUIRED = "dealt", "assigned", "acquired"
+#: what a component's measured effect is evidence of: a cause where it reached players at random
+RANDOM_DRAW, RANDOM_ASSIGNMENT, ASSOCIATION = "random draw", "random assignment", "association"
 
 
 @dataclass(frozen=True)
@@ -89,11 +110,41 @@ class Component:
     holders against the other seats) or :data:`PER_DRAW` where every player meets it
     (its effect: per time met, against the average seat). The kernel adds 1 to
     ``outcome.holdings[seat, index]`` each time ``seat`` gets or meets it.
+
+    ``origin`` (:data:`DEALT`, :data:`ASSIGNED`, :data:`ACQUIRED`) and ``evidence``
+    (:data:`RANDOM_DRAW`, :data:`RANDOM_ASSIGNMENT`, :data:`ASSOCIATION`; None: a random draw
+    for a dealt component, else an association) say whether its effect is a cause a verdict may
+    act on. ``attributes`` are its numbers (a captain's loot, a ship's fee): components of one
+    kind that differ in one are compared in groups by it. ``table`` names it in a component
+    parameter (``TABLE[NAME].FIELD``), ``price`` is the attribute it is bought for, and
+    ``randomize`` the ``--set`` that assigns it at random (a verdict suggests these only where
+    the game accepts them).
     """
 
     name: str
     kind: str
     measure: str = PRESENCE
+    origin: str = DEALT
+    evidence: str | None = None
+    attributes: tuple[tuple[str, float], ...] = ()
+    table: str | None = None
+    price: str | None = None
+    randomize: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.origin not in (DEALT, ASSIGNED, ACQUIRED):
+            raise ValueError(f"component {self.name!r}: origin {self.origin!r}")
+        if self.evidence is None:
+            object.__setattr__(self, "evidence", RANDOM_DRAW if self.origin == DEALT else ASSOCIATION)
+        elif self.evidence not in (RANDOM_DRAW, RANDOM_ASSIGNMENT, ASSOCIATION):
+            raise ValueError(f"component {self.name!r}: evidence {self.evidence!r}")
+
+    def describe(self) -> dict[str, Any]:
+        """What the JSON ``components`` record says of it besides its measurements."""
+        return {"component": self.name, "kind": self.kind, "measure": self.measure, "origin": self.origin,
+                "evidence": self.evidence, "attributes": dict(self.attributes),
+                "parameter": f"{self.table}[{self.name}]" if self.table else None, "price": self.price,
+                "randomize": self.randomize}
 
 
 @dataclass(frozen=True)
@@ -286,6 +337,16 @@ class Game(ABC):
         """The ``analyze`` commands this game offers beyond the common ones, by name
         (a referee's ``score``, an exact solution's ``exact``, a solver's ``solve``)."""
         return {}
+
+    def round_start_wins(self, rules: dict[str, Any], stats: dict[str, Any]) -> list[int] | None:
+        """For a game played in rounds whose starter rotates: the rounds won by each position in a round's
+        turn order (the starter first), read from its ``game_stats``; None (the default) for other games."""
+        return None
+
+    def exact_seat_win_rates(self, rules: dict[str, Any], players: int) -> list[float] | None:
+        """Each seat's exact win rate where the game has an exact solution for these rules (None: it has
+        none, the default). The report's summary and seat verdict use it, the simulated rates beside."""
+        return None
 
     def report_pages(self, result, palette) -> list | None:
         """The game's own pages for the PDF report, or None for pages drawn from ``game_stats``."""

@@ -174,7 +174,8 @@ def _skill_ladder(spec, skill_n: int | None, execution: Execution):
 
 def _verdicts(runs, ladder, balance_n: int | None, execution: Execution) -> list:
     """Each run's verdicts: its seat verdict with the balance search of the game's seat-compensating
-    option (not checkpointed, like the ladder), the first run's with the skill ladder."""
+    option (not checkpointed, like the ladder) and the exact seat win rates where the game has them,
+    the first run's with the skill ladder."""
     from analyzer.experiments.seat_balance import seat_compensation
     from analyzer.verdicts import run_verdicts
 
@@ -182,7 +183,8 @@ def _verdicts(runs, ladder, balance_n: int | None, execution: Execution) -> list
     for index, run in enumerate(runs):
         compensation = seat_compensation(run, balance_n, execution.derived("balance", index))
         skill = ladder.to_dict() if ladder is not None and index == 0 else None
-        found.append(run_verdicts(run.result.to_dict(), compensation, skill))
+        exact = run.spec.game.exact_seat_win_rates(run.spec.rules, run.spec.players)
+        found.append(run_verdicts(run.result.to_dict(), compensation, skill, exact_win_rates=exact))
     return found
 
 

@@ -84,18 +84,25 @@ def components_page(result, scenario: str, prefix: str) -> Page | None:
     shown = measured[:MAX_COMPONENTS]
     more = len(measured) - len(shown)
     subtitle = (f"{scenario}. Presence: seats that got it against the others; per draw: the seat that met it, per "
-                f"time met, against the average seat." + (f" The {len(shown)} largest of {len(measured)}." if more
-                                                          else ""))
+                f"time met, against the average seat. Hatched, associated with winning: obtained by the players' "
+                f"decisions, so not a measured cause." + (f" The {len(shown)} largest of {len(measured)}."
+                                                          if more else ""))
     figure, (ax,) = plot_page("Component balance: effect on the win rate", subtitle)
     kinds = list(dict.fromkeys(c["kind"] for c in shown))
     colours = {kind: KIND_COLOURS[i % len(KIND_COLOURS)] for i, kind in enumerate(kinds)}
     y = np.arange(len(shown))[::-1]
     effects = np.array([c["win_rate_effect"] for c in shown]) * 100
     intervals = [[low * 100, high * 100] for low, high in (c["win_rate_effect_ci"] for c in shown)]
-    ax.barh(y, effects, color=[colours[c["kind"]] for c in shown], height=0.6)
+    associated = [c.get("evidence") == "association" for c in shown]
+    bars = ax.barh(y, effects, color=[colours[c["kind"]] for c in shown], height=0.6)
+    for bar, hatched in zip(bars, associated, strict=True):
+        if hatched:
+            bar.set_hatch("//")
+            bar.set_alpha(0.6)
     ax.errorbar(effects, y, xerr=error_bars(effects, intervals), fmt="none", ecolor="black", capsize=3)
     ax.axvline(0, color="black", linewidth=1)
-    ax.set_yticks(y, [f"{c['component']} ({c['measure']})" for c in shown], fontsize=8 if len(shown) > 14 else 10)
+    ax.set_yticks(y, [f"{c['component']} ({'associated with winning' if hatched else c['measure']})"
+                      for c, hatched in zip(shown, associated, strict=True)], fontsize=8 if len(shown) > 14 else 10)
     ax.set_xlabel("effect on the win rate, points (95% interval)")
     ax.legend(handles=[Patch(color=colours[kind], label=kind) for kind in kinds], loc="lower right", title="kind")
     figure.subplots_adjust(left=0.3)
@@ -103,23 +110,29 @@ def components_page(result, scenario: str, prefix: str) -> Page | None:
 
 
 def mechanics_pages(result, scenario: str, prefix: str) -> list[Page]:
-    """The share of games in which each mechanic happened, rarest first; under 1% flagged."""
+    """The share of games in which each mechanic happened, rarest first; rules under 1% flagged, the other kinds
+    (procedure, outcome, safeguard) named with their kind and never flagged."""
     shares = sorted(result.to_dict()["mechanics"].items(), key=lambda item: item[1])
+    kinds = result.to_dict().get("mechanic_kinds") or {}
     pages = []
     parts = range(0, len(shares), MECHANICS_PER_PAGE)
     for number, start in enumerate(parts, start=1):
         part = shares[start:start + MECHANICS_PER_PAGE]
         suffix = f" ({number}/{len(parts)})" if len(parts) > 1 else ""
         figure, (ax,) = plot_page(f"Mechanics coverage: share of games in which each happened{suffix}",
-                                  f"{scenario}: {result.to_dict()['n']:,} games; red: under "
-                                  f"{RARE_SHARE * 100:.0f}% of games")
+                                  f"{scenario}: {result.to_dict()['n']:,} games; red: rules under "
+                                  f"{RARE_SHARE * 100:.0f}% of games; procedures, outcomes and safeguards "
+                                  f"are named so and never flagged")
         y = np.arange(len(part))[::-1]
         values = [share for _, share in part]
-        ax.barh(y, values, color=[RARE_COLOUR if share < RARE_SHARE else NEUTRAL for share in values], height=0.6)
+        rules = [kinds.get(name, "rule") == "rule" for name, _ in part]
+        ax.barh(y, values, color=[RARE_COLOUR if share < RARE_SHARE and rule else NEUTRAL
+                                  for share, rule in zip(values, rules, strict=True)], height=0.6)
         for row, share in zip(y, values, strict=True):
             ax.text(min(share + 0.01, 0.93), row, f"{share * 100:.2f}%" if share < 0.1 else f"{share * 100:.0f}%",
                     va="center", fontsize=8)
-        ax.set_yticks(y, [name for name, _ in part], fontsize=8 if len(part) > 20 else 10)
+        labels = [name if rule else f"{name} ({kinds[name]})" for (name, _), rule in zip(part, rules, strict=True)]
+        ax.set_yticks(y, labels, fontsize=8 if len(part) > 20 else 10)
         ax.set_xlim(0, 1)
         percent_axis(ax, "x")
         ax.set_xlabel("share of games")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime
 import re
+import shlex
 
 import numpy as np
 
@@ -15,7 +16,7 @@ from analyzer.report.document import Page
 from analyzer.report.game_pages import game_pages
 from analyzer.report.layout import table_pages, text_page
 from analyzer.report.style import Palette, displayable, new_page, plot_page, text_block
-from analyzer.verdicts import seats_not_measurable, strategies_differ
+from analyzer.verdicts import command, matchup_command, seat_gap, seats_not_measurable, strategies_differ
 
 #: table rows that fit below a page of text
 MAX_INLINE_ROWS = 14
@@ -74,15 +75,18 @@ def _pooled_strategies(result) -> list[tuple[str, float, list[int]]]:
 
 
 def summary_paragraphs(run: VariantRun) -> list[str]:
-    """The run in words: fairest and least fair seat, first-player advantage, length, best strategy."""
+    """The run in words: fairest and least fair seat (at 2 players, the gap), the exact win rates where the game
+    has an exact solution, first-player advantage, length, best strategy."""
     result = run.result
     d = result.to_dict()
     players = d["players"]
     fair = 1 / players
     seats = d["seats"]
-    gaps = [abs(s["win_rate"] - fair) for s in seats]
-    fairest = seats[int(np.argmin(gaps))]
-    least = seats[int(np.argmax(gaps))]
+    exact = None if strategies_differ(d) else run.spec.game.exact_seat_win_rates(run.spec.rules, players)
+    rates = exact or [s["win_rate"] for s in seats]  # the exact win rates where the game has them
+    gaps = [abs(rate - fair) for rate in rates]
+    fairest = int(np.argmin(gaps))
+    least = int(np.argmax(gaps))
 
     def pct(value):
         return f"{value * 100:.2f}%"
@@ -90,7 +94,12 @@ def summary_paragraphs(run: VariantRun) -> list[str]:
     def ci(interval):
         return f"95% interval {pct(interval[0])} to {pct(interval[1])}"
 
-    rates = [s["win_rate"] for s in seats]
+    def wins(index: int) -> str:
+        seat = seats[index]
+        if exact is None:
+            return f"wins {pct(seat['win_rate'])} ({ci(seat['win_rate_ci'])})"
+        return f"wins exactly {pct(exact[index])} (simulated {pct(seat['win_rate'])}, {ci(seat['win_rate_ci'])})"
+
     top, bottom = int(np.argmax(rates)), int(np.argmin(rates))
     paragraphs = [
         f"{d['n']:,} games of {players_text(run.spec)} under {rules_text(run.spec)}. "
@@ -103,13 +112,22 @@ def summary_paragraphs(run: VariantRun) -> list[str]:
                           f"({ci(seats[bottom]['win_rate_ci'])}). The seats play different strategies, so these gaps "
                           f"mix the strategies' strength with the seats': no seat is fairer or less fair from this "
                           f"run alone.")
+    elif players == 2:
+        low_gap, high_gap = seat_gap(d)[3]
+        measured = ("" if exact is None else
+                    f" exactly; simulated {(seats[top]['win_rate'] - seats[bottom]['win_rate']) * 100:.2f}")
+        paragraphs.append(f"Seat gap: seat {top + 1} {wins(top)}, seat {bottom + 1} {wins(bottom)}: a gap of "
+                          f"{(rates[top] - rates[bottom]) * 100:.2f} points of win rate{measured} (95% interval "
+                          f"{low_gap * 100:.2f} to {high_gap * 100:.2f}).")
     else:
         paragraphs += [
-            f"Fairest seat: seat {fairest['seat']} ({fairest['strategy']}) wins {pct(fairest['win_rate'])} "
-            f"({ci(fairest['win_rate_ci'])}), {abs(fairest['win_rate'] - fair) * 100:.2f} points from the fair share.",
-            f"Least fair seat: seat {least['seat']} ({least['strategy']}) wins {pct(least['win_rate'])} "
-            f"({ci(least['win_rate_ci'])}), {(least['win_rate'] - fair) * 100:+.2f} points from the fair share.",
+            f"Fairest seat: seat {fairest + 1} ({seats[fairest]['strategy']}) {wins(fairest)}, "
+            f"{gaps[fairest] * 100:.2f} points from the fair share.",
+            f"Least fair seat: seat {least + 1} ({seats[least]['strategy']}) {wins(least)}, "
+            f"{(rates[least] - fair) * 100:+.2f} points from the fair share.",
         ]
+    if exact is not None:
+        paragraphs.append("The seat win rates are exact (the game's exact solution), the simulated ones beside them.")
     fpa = d["first_player_advantage"]
     low, high = fpa["ci"]
     if strategies_differ(d):
@@ -117,12 +135,19 @@ def summary_paragraphs(run: VariantRun) -> list[str]:
     else:
         verdict = ("the first player is favoured" if low > 0 else "the first player is at a disadvantage"
                    if high < 0 else "no advantage is measurable at this number of games")
-    paragraphs.append(f"First-player advantage: {fpa['estimate'] * 100:+.2f} points of win rate "
-                      f"(95% interval {low * 100:+.2f} to {high * 100:+.2f}): {verdict}.")
+    if exact is not None:
+        paragraphs.append(f"First-player advantage: exactly {(exact[0] - fair) * 100:+.2f} points of win rate "
+                          f"(simulated {fpa['estimate'] * 100:+.2f}, 95% interval {low * 100:+.2f} to "
+                          f"{high * 100:+.2f}).")
+    else:
+        paragraphs.append(f"First-player advantage: {fpa['estimate'] * 100:+.2f} points of win rate "
+                          f"(95% interval {low * 100:+.2f} to {high * 100:+.2f}): {verdict}.")
     balance = run.values["balance"]
+    simulated = [s["win_rate"] for s in seats]
+    most, fewest = int(np.argmax(simulated)), int(np.argmin(simulated))
     paragraphs.append(f"Balance (as in Ludii: one minus the largest gap between seat win rates): {balance:.4f}; "
-                      f"the largest gap is {(rates[top] - rates[bottom]) * 100:.2f} points, between seat {top + 1} "
-                      f"and seat {bottom + 1}.")
+                      f"the largest gap is {(simulated[most] - simulated[fewest]) * 100:.2f} points, between seat "
+                      f"{most + 1} and seat {fewest + 1}{' (simulated)' if exact is not None else ''}.")
     units = list(d["lengths"].values())
     main = units[0]
     others = "".join(f", or {u['median']} {u['unit']}" for u in units[1:])
@@ -133,16 +158,30 @@ def summary_paragraphs(run: VariantRun) -> list[str]:
         ties += f" {d['capped_games']:,} games were stopped by the game's cap and count as unfinished."
     paragraphs.append(ties)
     pooled = _pooled_strategies(result)
-    if len(pooled) == 1:
-        paragraphs.append(f"Every seat plays {pooled[0][0]}, so this run does not rank strategies; "
-                          f"analyze compare --strategy A --strategy B plays a match-up with rotated seats.")
+    if not run.spec.game.has_decisions:
+        paragraphs.append("The game has no decisions: every seat plays alike, so there are no strategies to rank.")
+    elif len(pooled) == 1:
+        matchup = _matchup(run.spec, pooled[0][0])
+        paragraphs.append(f"Every seat plays {pooled[0][0]}, so this run does not rank strategies; a match-up with "
+                          f"rotated seats does: {matchup}." if matchup else
+                          f"Every seat plays {pooled[0][0]}, the game's only strategy: there are none to rank.")
     else:
         best = pooled[0]
         seat_list = ", ".join(str(s) for s in best[2])
         paragraphs.append(f"Best strategy at this table: {best[0]} wins {pct(best[1])} per seat it holds (seat "
-                          f"{seat_list}). Seats differ too, so for a fair ranking play a match-up "
-                          f"(analyze compare --strategy ...), which rotates the seating.")
+                          f"{seat_list}). Seats differ too, so for a fair ranking play a match-up, which rotates "
+                          f"the seating: {matchup_command(d)}.")
     return paragraphs
+
+
+def _matchup(spec, label: str) -> str | None:
+    """The seat-rotated match-up of ``label`` against another strategy of the game's skill ladder (None: the
+    game has no other)."""
+    other = next((s.name for s in spec.game.strategies if s.in_skill_ladder and s.name != label.split(":")[0]), None)
+    if other is None:
+        return None
+    return command(shlex.join(["analyze", "compare", "--game", spec.game.id, "--players", str(spec.players),
+                               "--strategy", label, "--strategy", other]))
 
 
 def summary_page(run: VariantRun, name: str, prefix: str) -> Page:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from analyzer.report.document import Page
 from analyzer.report.style import displayable, new_page, wrap
-from analyzer.verdicts import Verdict
+from analyzer.verdicts import FAIRNESS_KINDS, Verdict
 
 #: characters per line of a verdict's text, and the heights (page fractions) of a line and the gaps
 WIDTH = 125
@@ -12,15 +12,15 @@ LINE = 0.025
 GAP = 0.014
 TOP = 0.87
 BOTTOM = 0.05
-#: colours of a verdict's rank by severity: something to fix, worth a look, nothing to do
+#: colours of a verdict: a measurable fairness finding, another measurable finding, nothing to do
 SEVERE, NOTABLE, CALM = "#b2182b", "#d6604d", "#4d4d4d"
 ACTION_COLOUR = "#1f4e79"
 
 
 def _colour(verdict: Verdict) -> str:
-    if verdict.severity >= 0.1:
-        return SEVERE
-    return NOTABLE if verdict.severity > 0 else CALM
+    if not verdict.measurable:
+        return CALM
+    return SEVERE if verdict.kind in FAIRNESS_KINDS else NOTABLE
 
 
 def verdict_pages(names: list[str], verdicts: list[list[Verdict]], played: list[str]) -> list[Page]:

@@ -8,7 +8,20 @@ from typing import Any
 import numpy as np
 
 from analyzer.engine.memory import padded_zeros
-from analyzer.games.base import PER_DRAW, Component, Game, Mechanic, Prepared, StrategyChoice
+from analyzer.games.base import (
+    ACQUIRED,
+    ASSIGNED,
+    OUTCOME,
+    PER_DRAW,
+    PROCEDURE,
+    RANDOM_ASSIGNMENT,
+    SAFEGUARD,
+    Component,
+    Game,
+    Mechanic,
+    Prepared,
+    StrategyChoice,
+)
 from analyzer.games.dead_mans_chest import rules as rules_module
 from analyzer.games.dead_mans_chest import stats as stats_module
 from analyzer.games.dead_mans_chest.kernel import Inputs, Scratch, Tally, make_match, play_game
@@ -29,17 +42,21 @@ from analyzer.games.dead_mans_chest.strategies import DEFAULT_STRATEGY, STRATEGI
 SCORE_BINS = (-20000, 250, 600)
 
 
+#: the rule setting that deals the captains at random instead of drafting them (with it, the captains' and
+#: start routes' effects are causes; a verdict suggests it where the game accepts it)
+RANDOM_CAPTAINS = ("captain_draft", "random")
+
 #: the mechanics in the kernel's order: its events (``layout.EVENTS``), then kernel.MECHANIC_MASCOT, MECHANIC_CAPPED
 MECHANICS = (
     Mechanic("raid", "a player raids another (a space or a spin lets them attack)", possible=lambda r: r["raids"]),
     Mechanic("raid won", "a raider beats the defender's ship", possible=lambda r: r["raids"]),
-    Mechanic("shipyard wait", "a player waits at the shipyard for a ship"),
+    Mechanic("shipyard wait", "a player waits at the shipyard for a ship", kind=PROCEDURE),
     Mechanic("loan at the shipyard", "a player takes a loan to buy a ship", possible=lambda r: r["loans"]),
     Mechanic("loan", "a player takes a loan", possible=lambda r: r["loans"]),
     Mechanic("LIFE tile taken", "a LIFE tile is taken from the pile or another player"),
-    Mechanic("tile pile ran dry", "a LIFE tile was due and the pile was empty"),
+    Mechanic("tile pile ran dry", "a LIFE tile was due and the pile was empty", kind=OUTCOME),
     Mechanic("mascot bought", "a player ends the game with a mascot"),
-    Mechanic("turn cap reached", "the game was stopped by max_turns before every player retired", safeguard=True),
+    Mechanic("turn cap reached", "the game was stopped by max_turns before every player retired", kind=SAFEGUARD),
     *(Mechanic(f"landed on {kind.replace('_', ' ')}", f"a player ends a move on a {kind.replace('_', ' ')} space")
       for kind in SPACE_KINDS[1:]),
     *(Mechanic(f"LIFE card: {action.replace('_', ' ')}", f"a player draws a LIFE card that says "
@@ -169,10 +186,18 @@ class DeadMansChest(Game):
         then what every player meets (per draw: the space kinds landed on but the start, the LIFE
         card actions drawn), in the kernel's order (``kernel.note_measures``)."""
         facts = prepared.facts
-        return (*(Component(name, "captain") for name in facts["captain_names"]),
-                *(Component(name, "start route") for name in facts["route_titles"]),
-                *(Component(name, "ship at the end") for name in facts["ship_names"]),
-                *(Component(name, "mascot") for name in facts["mascot_names"]),
+        random = prepared.rules.get(RANDOM_CAPTAINS[0]) == RANDOM_CAPTAINS[1]
+        assigned = {"origin": ASSIGNED, "evidence": RANDOM_ASSIGNMENT if random else None,
+                    "randomize": "=".join(RANDOM_CAPTAINS)}
+        return (*(Component(name, "captain", attributes=(("loot", loot),), table="captains", **assigned)
+                  for name, loot in zip(facts["captain_names"], facts["captain_loot"], strict=True)),
+                *(Component(name, "start route", **assigned) for name in facts["route_titles"]),
+                *(Component(name, "ship at the end", origin=ACQUIRED, table="ships", price="fee",
+                            attributes=(("fee", fee), ("combat", combat)))
+                  for name, fee, combat in zip(facts["ship_names"], facts["ship_fees"], facts["ship_combat"],
+                                               strict=True)),
+                *(Component(name, "mascot", origin=ACQUIRED, table="mascots", price="fee", attributes=(("fee", fee),))
+                  for name, fee in zip(facts["mascot_names"], facts["mascot_fees"], strict=True)),
                 *(Component(f"{kind.replace('_', ' ')} space", "board space", PER_DRAW) for kind in SPACE_KINDS[1:]),
                 *(Component(f"LIFE card: {action.replace('_', ' ')}", "LIFE card", PER_DRAW)
                   for action in CARD_ACTIONS))

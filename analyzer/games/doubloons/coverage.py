@@ -9,7 +9,7 @@ of ``outcome.triggered`` and ``outcome.holdings``.
 
 from numba import njit
 
-from analyzer.games.base import PER_DRAW, Component, Mechanic
+from analyzer.games.base import OUTCOME, PER_DRAW, PROCEDURE, SAFEGUARD, Component, Mechanic
 from analyzer.games.doubloons.cards import FIRST_SPECIAL, PARROT
 from analyzer.games.doubloons.play_area import F_PARROT, F_ROUND_WON, F_WINS, V_REDEALS, WON_IN_FINAL_TURNS
 from analyzer.games.doubloons.turns import (
@@ -43,22 +43,23 @@ MECHANICS = (
     Mechanic("Chained chest", "a chain card locks an opponent's closed chest"),
     Mechanic("Key", "a key frees its owner's chained parrot or chest"),
     Mechanic("Special discarded unused", "a special card with nothing to act on (no target, a second parrot, "
-                                         "or uncovered with apply_revealed_specials off) is discarded"),
-    Mechanic("Special uncovered in a chest", "a special card turns up in the pirate's own chest"),
+                                         "or uncovered with apply_revealed_specials off) is discarded", kind=OUTCOME),
+    Mechanic("Special uncovered in a chest", "a special card turns up in the pirate's own chest", kind=OUTCOME),
     Mechanic("Discard pile taken", "a pirate takes the discard pile's top card instead of drawing"),
     Mechanic("Special taken from the discard", "a pirate takes a parrot or an unused key from the discard pile"),
     Mechanic("Parrot freed", "a number card replaces the pirate's parrot"),
     Mechanic("Freed parrot moves on", "the freed parrot moves at once to another closed chest "
                                       "(freed_parrot_moves)", possible=lambda rules: rules["freed_parrot_moves"]),
     Mechanic("Freed parrot discarded", "the freed parrot is discarded (no closed chest left for it, "
-                                       "or freed_parrot_moves off)"),
-    Mechanic("Deck refill", "the deck runs out and is refilled from the discard pile"),
-    Mechanic("Turn passed", "nothing can be drawn: the deck is empty and the discard pile's top card is barred"),
-    Mechanic("Redeal", "the deal is redone: no number card was left to start the discard pile"),
+                                       "or freed_parrot_moves off)", kind=PROCEDURE),
+    Mechanic("Deck refill", "the deck runs out and is refilled from the discard pile", kind=PROCEDURE),
+    Mechanic("Turn passed", "nothing can be drawn: the deck is empty and the discard pile's top card is barred",
+             kind=PROCEDURE),
+    Mechanic("Redeal", "the deal is redone: no number card was left to start the discard pile", kind=PROCEDURE),
     Mechanic("Fewer chests", "a pirate plays a round with one chest fewer for each round it has won"),
     Mechanic("Win in the final turns", "a pirate also finishes the round in the final turns (final_turns)",
              possible=lambda rules: rules["final_turns"]),
-    Mechanic("Round cap", "a round reaches max_turns_per_round and the match stops unfinished", safeguard=True),
+    Mechanic("Round cap", "a round reaches max_turns_per_round and the match stops unfinished", kind=SAFEGUARD),
 )
 
 COMPONENTS = tuple(Component(name, "special card", PER_DRAW) for name in SPECIAL_NAMES)

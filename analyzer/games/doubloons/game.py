@@ -122,6 +122,10 @@ class Doubloons(Game):
     def game_stats(self, totals, prepared):
         return stats_module.game_stats(totals, prepared)
 
+    def round_start_wins(self, rules, stats):
+        """Round wins by turn order within the round (the starter first), where the starter rotates."""
+        return stats["round_wins"]["by_start_offset"] if rules["rotate_start"] else None
+
     def game_stats_table(self, stats):
         return stats_module.format_stats(stats)
 

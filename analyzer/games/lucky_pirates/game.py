@@ -6,7 +6,7 @@ from typing import Any
 
 from analyzer.engine.memory import padded_zeros
 from analyzer.errors import AnalyzerError
-from analyzer.games.base import PER_DRAW, Component, Game, Mechanic, Prepared, Strategy, StrategyChoice
+from analyzer.games.base import OUTCOME, PER_DRAW, Component, Game, Mechanic, Prepared, Strategy, StrategyChoice
 from analyzer.games.lucky_pirates import rules as rules_module
 from analyzer.games.lucky_pirates import stats as stats_module
 from analyzer.games.lucky_pirates.kernel import Inputs, Scratch, Tally, play_game
@@ -17,7 +17,7 @@ MECHANICS = (
     Mechanic("island treasure", "a pirate landing on an island card gains a treasure"),
     Mechanic("duel treasure", "the winner of a duel on a shared card gains a treasure"),
     Mechanic("ship takes a treasure", "the pirate-ship card takes a treasure back to the provisions"),
-    Mechanic("dry draw", "a pirate is due a treasure and the provisions are empty"),
+    Mechanic("dry draw", "a pirate is due a treasure and the provisions are empty", kind=OUTCOME),
     Mechanic("steal", "with steal_when_empty, a dry draw takes the treasure from the richest other pirate",
              possible=lambda rules: rules["steal_when_empty"]),
     Mechanic("duel", "two or more pirates on one card fight a duel"),
@@ -115,6 +115,21 @@ class LuckyPirates(Game):
         from analyzer.games.lucky_pirates.commands import exact_solution
 
         return exact_solution(rules, players)
+
+    def exact_seat_win_rates(self, rules: dict[str, Any], players: int) -> list[float] | None:
+        """The exact solution's win probabilities (None where it is too large or does not converge);
+        solved once per rule set and player count."""
+        key = (players, repr(sorted(rules.items())))
+        if key not in _EXACT_WIN_RATES:
+            try:
+                _EXACT_WIN_RATES[key] = self.exact(rules, players)["win_probability"]
+            except AnalyzerError:
+                _EXACT_WIN_RATES[key] = None
+        return _EXACT_WIN_RATES[key]
+
+
+#: the exact win rates solved in this process, by (players, rules)
+_EXACT_WIN_RATES: dict[tuple, list[float] | None] = {}
 
 
 GAME = LuckyPirates()

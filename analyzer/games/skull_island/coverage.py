@@ -8,7 +8,7 @@ follow. The components are the same fortune card kinds, met once per draw: the
 kernel adds 1 to ``outcome.holdings[seat, card - 1]`` for every card the seat draws.
 """
 
-from analyzer.games.base import PER_DRAW, Component, Mechanic
+from analyzer.games.base import OUTCOME, PER_DRAW, PROCEDURE, RULE, SAFEGUARD, Component, Mechanic
 from analyzer.games.skull_island.components import CARDS
 
 _SEA_LOST = "else its value is lost and nothing else scores (sea_battle_values)"
@@ -88,10 +88,19 @@ _POSSIBLE = {
     "Seat bonus": lambda rules: rules["seat_bonus"] != 0,
 }
 
+#: what each event is (not named: a rule)
+_KINDS = {
+    "Negative total": OUTCOME,
+    "Deck reshuffled": PROCEDURE,
+    "Final round": PROCEDURE,
+    "Shared win": OUTCOME,
+    "Round cap": SAFEGUARD,
+}
+
 MECHANICS = (
     *(Mechanic(CARD_TITLES[card][0], f"the {CARD_TITLES[card][0].lower()} card was drawn: {CARD_TITLES[card][1]}",
                possible=_in_deck(card)) for card in DRAWN_CARDS),
-    *(Mechanic(name, description, safeguard=name == "Round cap", possible=_POSSIBLE.get(name))
+    *(Mechanic(name, description, kind=_KINDS.get(name, RULE), possible=_POSSIBLE.get(name))
       for name, description in _EVENTS),
 )
 COMPONENTS = tuple(Component(CARD_TITLES[card][0], "fortune card", PER_DRAW) for card in DRAWN_CARDS)
