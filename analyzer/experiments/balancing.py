@@ -233,7 +233,7 @@ def balance_spec(param: str, base: RunSpec, n: int | str, execution: Execution,
     of the range) and the bracket at most 2.5 times that wide, or after six rounds.
     """
     n = parse_count(n)
-    option, low, high = parse_search_param(base.game, param)
+    option, low, high = parse_search_param(base.game, param, base.rules)
     refuse_set(option.name, base)
     if precision is None:
         precision = (high - low) / 10
