@@ -52,7 +52,7 @@ def _emit_or_plot(result, fmt, as_json, out) -> None:
               help="A scenario TOML file (repeatable; the same as giving it as an argument).")
 @click.option("--game", metavar="ID", help="Game id (for a strategy match-up).")
 @click.option("--set", "sets", multiple=True, metavar="OPTION=VALUE",
-              help="Override a rule option in every scenario (repeatable).")
+              help="Override a rule option or a component number TABLE[NAME].FIELD in every scenario (repeatable).")
 @players_and_strategies
 @games_option("100000", "Games per scenario (per match-up table and per pair for strategies).")
 @precision_option
@@ -97,7 +97,7 @@ def compare(scenario_files, scenario_options, game, sets, players, strategy_spec
 @game_options
 @players_and_strategies
 @click.option("--param", required=True, metavar="NAME=START:STOP:STEP|NAME=A,B,C",
-              help="The rule option and its values (stop included when reached).")
+              help="The rule option (or component number TABLE[NAME].FIELD) and its values (stop included when reached).")
 @games_option("100000", "Games per value.")
 @execution_options
 @output_options
@@ -116,7 +116,7 @@ def sweep(game, scenario, sets, players, strategy_specs, param, n, execution, fm
 @click.command()
 @game_options
 @players_and_strategies
-@click.option("--param", required=True, metavar="NAME=LOW:HIGH", help="The numeric rule option and its search range.")
+@click.option("--param", required=True, metavar="NAME=LOW:HIGH", help="The numeric rule option (or component number TABLE[NAME].FIELD) and its search range.")
 @games_option("100000", "At most this many games per evaluated value.")
 @click.option("--precision", type=float, metavar="WIDTH",
               help="Stop once the value's 95% interval is narrower (default: a tenth of the range).")

@@ -10,7 +10,7 @@ from analyzer.cli.common import execution_options, precision_option
               help="A scenario TOML file; repeat it for a comparison report.")
 @click.option("--game", metavar="ID", help="Game id (the standard rules when no scenario is given).")
 @click.option("--set", "sets", multiple=True, metavar="OPTION=VALUE",
-              help="Override a rule option in every scenario (repeatable).")
+              help="Override a rule option or a component number TABLE[NAME].FIELD in every scenario (repeatable).")
 @click.option("--players", type=int, help="Number of players (default: the scenario's, else the game's).")
 @click.option("--strategy", "strategy_specs", multiple=True, metavar="SPEC",
               help="name or name:key=value,...; once for every seat or once per seat.")

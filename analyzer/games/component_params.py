@@ -62,6 +62,13 @@ class ComponentTable:
         raise KeyError(name)
 
 
+def option_view(table: str, option: Option, rules: dict[str, Any], field_name: str = "count") -> ComponentTable:
+    """A table over the ``int_map`` rule ``option`` (e.g. a deck's card counts): one row per entry."""
+    number = Option(field_name, "int", 0, option.description, low=option.low, high=option.high)
+    return ComponentTable(table, tuple(ComponentRow(name, {field_name: count})
+                                       for name, count in rules[option.name].items()), (number,), option.name)
+
+
 @dataclass(frozen=True)
 class ComponentKey:
     """A parsed ``TABLE[SELECTOR].FIELD``; ``selector`` is a row name, ``FIELD=VALUE`` or ``*``."""
