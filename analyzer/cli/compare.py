@@ -120,10 +120,15 @@ def sweep(game, scenario, sets, players, strategy_specs, param, n, execution, fm
 @games_option("100000", "At most this many games per evaluated value.")
 @click.option("--precision", type=float, metavar="WIDTH",
               help="Stop once the value's 95% interval is narrower (default: a tenth of the range).")
+@click.option("--target", metavar="TABLE[SELECTOR]",
+              help="Equalise these components' win rate with the other rows' of their table (e.g. "
+                   "'captains[loot=250]') instead of the seats'.")
 @execution_options
 @output_options
-def balance(game, scenario, sets, players, strategy_specs, param, n, precision, execution, fmt, as_json, out):
-    """Find the value of a numeric rule option that makes every seat equally likely to win.
+def balance(game, scenario, sets, players, strategy_specs, param, n, precision, target, execution, fmt, as_json,
+            out):
+    """Find the value of a numeric rule option that makes every seat equally likely to win
+    (or, with --target, a group of components as likely to win as the rest).
 
     Measure: Ludii's balance, one minus the largest gap between seat win rates.
     -o FILE.pdf plots the seat win rates against the option with the recommended value.
@@ -132,5 +137,5 @@ def balance(game, scenario, sets, players, strategy_specs, param, n, precision, 
 
     check_out(out, PLOT_KINDS)
     result = experiments.balance_spec(param, _base(game, scenario, players, strategy_specs, sets), n, execution,
-                                      precision)
+                                      precision, target)
     _emit_or_plot(result, fmt, as_json, out)

@@ -14,6 +14,7 @@ import pandas as pd
 from analyzer.api import parse_count
 from analyzer.errors import AnalyzerError
 from analyzer.execution import Execution
+from analyzer.experiments.balance_targets import ComponentTarget, SeatTarget, parse_target
 from analyzer.experiments.batches import VariantRun, play_variant, t_quantile_95
 from analyzer.experiments.params import parse_search_param, refuse_set
 from analyzer.experiments.setup import players_text, rules_text
@@ -30,21 +31,25 @@ LOCAL_FIT_WIDTH = 2.5
 
 @dataclass
 class Evaluation:
-    """Seat win rates at one value of the searched option."""
+    """The target's win rates (the seats', by default) at one value of the searched option."""
 
     value: float
     run: VariantRun
+    target: SeatTarget | ComponentTarget
+
+    def _counts(self, totals) -> tuple[np.ndarray, np.ndarray]:
+        return self.target.counts(totals, self.run.spec.game.components(self.run.result.prepared))
 
     @cached_property
     def win_rates(self) -> np.ndarray:
-        t = self.run.result.totals
-        return np.asarray(t["wins"], dtype=np.float64) / int(t["games"][0])
+        wins, games = self._counts(self.run.result.totals)
+        return wins / games
 
     @cached_property
-    def batch_wins(self) -> np.ndarray:
-        """[complete batches, seats] wins."""
-        return np.array([np.asarray(self.run.batches.totals[b]["wins"], dtype=np.float64)
-                         for b in self.run.batches.complete()])
+    def batch_counts(self) -> tuple[np.ndarray, np.ndarray]:
+        """([complete batches, columns] wins, the same shape of games they are out of)."""
+        counts = [self._counts(self.run.batches.totals[b]) for b in self.run.batches.complete()]
+        return np.array([c[0] for c in counts]), np.array([c[1] for c in counts])
 
     @property
     def largest_gap(self) -> float:
@@ -131,11 +136,21 @@ class Balance(Rendered):
             "rounds": self.rounds, "games": self.n * len(self.evaluations),
             "evaluations": [{"value": e.value, "win_rates": e.win_rates.tolist(), "largest_gap": e.largest_gap,
                              "balance": 1 - e.largest_gap} for e in self.evaluations],
+            **({} if self.target.text is None else {"target": self.target.text, "columns": self.target.labels}),
         }
+
+    @property
+    def target(self):
+        """What the search equalises (:mod:`analyzer.experiments.balance_targets`)."""
+        return self.evaluations[0].target
+
+    @property
+    def _between(self) -> str:
+        return "seats" if self.target.text is None else f"{self.target.text} and the others"
 
     def frame(self) -> pd.DataFrame:
         """One row per evaluated value: the seat win rates, the largest gap and the balance (the CSV)."""
-        seats = [f"win_rate_seat_{s + 1}" for s in range(self.base.players)]
+        seats = [f"win_rate_{label.replace(' ', '_')}" for label in self.target.labels]
         rows = [[e.value, *e.win_rates.tolist(), e.largest_gap, 1 - e.largest_gap] for e in self._in_order()]
         return pd.DataFrame(rows, columns=[self.option.name, *seats, "largest_gap", "balance"])
 
@@ -144,8 +159,9 @@ class Balance(Rendered):
 
     def intro(self) -> list[str]:
         name = self.option.name
+        aim = "" if self.target.text is None else f" (to equalise {self.target.text} and the others of its table)"
         lines = [f"{self.game.title}: the fairest {name} in {self._show_value(self.low)} to "
-                 f"{self._show_value(self.high)} for {players_text(self.base)}, {rules_text(self.base, name)}, "
+                 f"{self._show_value(self.high)}{aim} for {players_text(self.base)}, {rules_text(self.base, name)}, "
                  f"seed {self.seed}"]
         if self.interval is None:
             interval = "no interval: too few batches, raise --n"
@@ -153,7 +169,7 @@ class Balance(Rendered):
             interval = f"95% interval {self._show_value(self.interval[0])} to {self._show_value(self.interval[1])}"
         lines.append(f"Recommended {name} = {self._show_value(self.recommended)} ({interval}); balance there "
                      f"{1 - self.measured.largest_gap:.4f} measured, {1 - self.fitted_gap:.4f} predicted by the "
-                     f"fitted lines (largest gap between seats {self.measured.largest_gap * 100:.2f} and "
+                     f"fitted lines (largest gap between {self._between} {self.measured.largest_gap * 100:.2f} and "
                      f"{self.fitted_gap * 100:.2f} points of win rate)")
         state = "reached" if self.precision_reached else "NOT reached (raise --n)"
         lines.append(f"Precision {self._show_value(self.precision)} {state} after {self.rounds} rounds, "
@@ -172,8 +188,7 @@ class Balance(Rendered):
         """One row per evaluated value, as shown."""
         rows = [[self._show_value(e.value), *(f"{r * 100:.2f}%" for r in e.win_rates),
                  f"{e.largest_gap * 100:.2f} pts", f"{1 - e.largest_gap:.4f}"] for e in self._in_order()]
-        return pd.DataFrame(rows, columns=[self.option.name, *(f"seat {s + 1}" for s in range(self.base.players)),
-                                           "largest gap", "balance"])
+        return pd.DataFrame(rows, columns=[self.option.name, *self.target.labels, "largest gap", "balance"])
 
     def to_table(self) -> str:
         return "\n".join([*self.intro(), "", frame_text(self.display_frame(), "table", left=0)])
@@ -206,15 +221,14 @@ def _jackknife_interval(evaluations: list[Evaluation], bracket: tuple[float, flo
     """
     low, high = bracket
     xs = np.array([e.value for e in evaluations], dtype=np.float64)
-    wins = np.stack([e.batch_wins for e in evaluations])  # [values, batches, seats]
-    sizes = evaluations[0].run.batches.expected[evaluations[0].run.batches.complete()].astype(np.float64)
+    wins = np.stack([e.batch_counts[0] for e in evaluations])  # [values, batches, columns]
+    games = np.stack([e.batch_counts[1] for e in evaluations])
     batches = wins.shape[1]
     if batches < 2:
         return None
-    total_wins = wins.sum(axis=1)
-    total_games = sizes.sum()
+    total_wins, total_games = wins.sum(axis=1), games.sum(axis=1)
     estimate, _ = _fairest_value(xs, total_wins / total_games, low, high)
-    leave_out = np.array([_fairest_value(xs, (total_wins - wins[:, b]) / (total_games - sizes[b]), low, high)[0]
+    leave_out = np.array([_fairest_value(xs, (total_wins - wins[:, b]) / (total_games - games[:, b]), low, high)[0]
                           for b in range(batches)])
     se = math.sqrt((batches - 1) / batches * float(np.sum((leave_out - leave_out.mean()) ** 2)))
     half = t_quantile_95(batches - 1) * se
@@ -222,8 +236,10 @@ def _jackknife_interval(evaluations: list[Evaluation], bracket: tuple[float, flo
 
 
 def balance_spec(param: str, base: RunSpec, n: int | str, execution: Execution,
-                 precision: float | None = None) -> Balance:
-    """Search ``name=low:high`` of ``base`` for the value that brings the seat win rates closest together.
+                 precision: float | None = None, target: str | None = None) -> Balance:
+    """Search ``name=low:high`` of ``base`` for the value that brings the seat win rates closest together
+    (or, with ``target`` ``TABLE[SELECTOR]``, those components' win rate and the others', see
+    :mod:`analyzer.experiments.balance_targets`).
 
     Each round plays up to five values of the current bracket, ``n`` games each with
     the same seed; a line per seat fitted to the values in the bracket gives the value
@@ -235,6 +251,7 @@ def balance_spec(param: str, base: RunSpec, n: int | str, execution: Execution,
     n = parse_count(n)
     option, low, high = parse_search_param(base.game, param, base.rules)
     refuse_set(option.name, base)
+    aim = parse_target(target, base)
     if precision is None:
         precision = (high - low) / 10
     elif isinstance(precision, bool) or not isinstance(precision, (int, float)) or not precision > 0:
@@ -244,8 +261,8 @@ def balance_spec(param: str, base: RunSpec, n: int | str, execution: Execution,
     def evaluate(value) -> Evaluation:
         if value not in evaluations:
             spec = base.with_rules({option.name: value})
-            run = play_variant(execution.for_run(len(evaluations)), spec, n, batch_keys=("games", "wins"))
-            evaluations[value] = Evaluation(value, run)
+            run = play_variant(execution.for_run(len(evaluations)), spec, n, batch_keys=aim.batch_keys)
+            evaluations[value] = Evaluation(value, run, aim)
         return evaluations[value]
 
     bracket = (low, high)
@@ -286,10 +303,10 @@ def balance(param: str, game: str | None = None, scenario: str | Path | None = N
             sets: list[str] | None = None, n: int | str = 100_000, precision: float | None = None,
             seed: int | None = None, workers: int | None = None, progress: bool | None = False,
             backend: str = "local", scheduler: str | None = None,
-            checkpoint: str | Path | None = None) -> Balance:
-    """Search ``name=low:high`` for the value that brings the seat win rates closest together
-    (see :func:`balance_spec`)."""
+            checkpoint: str | Path | None = None, target: str | None = None) -> Balance:
+    """Search ``name=low:high`` for the value that brings the seat win rates (or ``target``'s) closest
+    together (see :func:`balance_spec`)."""
     execution = Execution.create(seed, workers, backend, scheduler, checkpoint, progress)
     base = resolve(game=game, scenario=None if scenario is None else str(scenario), players=players,
                    strategies=strategies, rules=rules, sets=sets)
-    return balance_spec(param, base, n, execution, precision)
+    return balance_spec(param, base, n, execution, precision, target)

@@ -32,6 +32,7 @@ from analyzer.games.options import Option
 ALL_ROWS = "*"
 #: the most characters an error line of this module takes
 MAX_ERROR_CHARS = 300
+_ROWS = re.compile(r"^\s*([A-Za-z_][\w-]*)\s*\[(.*)\]\s*$", re.S)
 _KEY = re.compile(r"^\s*([A-Za-z_][\w-]*)\s*\[(.*)\]\s*\.\s*([A-Za-z_][\w-]*)\s*$", re.S)
 
 
@@ -48,12 +49,15 @@ class ComponentRow:
 class ComponentTable:
     """A table of a game's component data: ``fields`` type and bound every row's numbers
     (an :class:`Option` per field, its name the field's). ``option`` names the ``int_map``
-    rule option the table is a view of (one field: the count of each entry), or None."""
+    rule option the table is a view of (one field: the count of each entry), or None.
+    ``component_kind``: the ``Component.kind`` its rows are measured as, under their names
+    (e.g. ``captain``), or None."""
 
     name: str
     rows: tuple[ComponentRow, ...]
     fields: tuple[Option, ...]
     option: str | None = None
+    component_kind: str | None = None
 
     def field_option(self, name: str) -> Option:
         for option in self.fields:
@@ -185,6 +189,19 @@ def _applied(tables: tuple[ComponentTable, ...], rules: dict[str, Any], game_id:
             table = _table(tables, key, game_id, "rules")
             current[table.name] = _with_override(current[table.name], key, value, "rules")
     return current
+
+
+def selected_rows(game, rules: dict[str, Any], text: str, where: str) -> tuple[ComponentTable, list[str], list[str]]:
+    """``TABLE[SELECTOR]`` -> (the table as the rules leave it, names of the rows selected, of the others)."""
+    match = _ROWS.match(text)
+    if match is None or not match.group(2).strip():
+        raise AnalyzerError(_short(f"{where}: {text!r} must be written TABLE[NAME], TABLE[FIELD=VALUE] or TABLE[*]"))
+    key = ComponentKey(match.group(1), match.group(2).strip(), "")
+    tables = game.component_tables(rules)
+    table = _applied(tables, rules, game.id)[_table(tables, key, game.id, where).name]
+    chosen = set(_selected(table, key, where))
+    names = [row.name for row in table.rows]
+    return table, [n for i, n in enumerate(names) if i in chosen], [n for i, n in enumerate(names) if i not in chosen]
 
 
 def component_option(game, rules: dict[str, Any], name: str, where: str) -> Option:

@@ -40,7 +40,7 @@ def tables(components: Components) -> tuple[ComponentTable, ...]:
     mascots = [m.name for m in components.mascots]
     return (
         ComponentTable("captains", tuple(ComponentRow(c.name, {"loot": c.loot}) for c in components.captains),
-                       (_amount("loot", "dollars per Share the Loot space"),)),
+                       (_amount("loot", "dollars per Share the Loot space"),), component_kind="captain"),
         ComponentTable("ships", tuple(ComponentRow(s.name, {"fee": s.fee, "combat": s.combat}, {"rank": s.rank})
                                       for s in components.ships),
                        (_amount("fee", "the ship's price and value"), _amount("combat", "the ship's combat value"))),
