@@ -10,7 +10,7 @@ plot start fast.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -144,7 +144,6 @@ def _skill_ladder(spec, skill_n: int | None, execution: Execution):
     """The skill ladder of the report's first scenario (not checkpointed: its runs are short), or None."""
     if skill_n is None or not spec.game.has_decisions:
         return None
-    from dataclasses import replace
 
     from analyzer.experiments.skill import skill_spec
 
@@ -153,7 +152,10 @@ def _skill_ladder(spec, skill_n: int | None, execution: Execution):
 
 def _verdicts(runs, ladder, balance_n: int | None, execution: Execution) -> list:
     """Each run's verdicts: its seat verdict with the balance search of the game's seat-compensating
-    option (not checkpointed, like the ladder), the first run's with the skill ladder."""
+    option (not checkpointed, like the ladder), the first run's with the skill ladder; where the game
+    assigns components at setup, their effects measured with them dealt at random (the run's seed:
+    common random numbers) and the fix search of the strongest (see :mod:`analyzer.experiments.component_effects`)."""
+    from analyzer.experiments.component_effects import ASSIGNMENT_GAMES, assigned_components, component_fix
     from analyzer.experiments.seat_balance import seat_compensation
     from analyzer.verdicts import run_verdicts
 
@@ -161,7 +163,11 @@ def _verdicts(runs, ladder, balance_n: int | None, execution: Execution) -> list
     for index, run in enumerate(runs):
         compensation = seat_compensation(run, balance_n, execution.derived("balance", index))
         skill = ladder.to_dict() if ladder is not None and index == 0 else None
-        found.append(run_verdicts(run.result.to_dict(), compensation, skill))
+        same_games = replace(execution, checkpoint=None)
+        assigned = assigned_components(run.spec, min(ASSIGNMENT_GAMES, run.n), same_games)
+        fix = component_fix(run.spec, assigned, None if balance_n is None else min(balance_n, run.n), same_games)
+        found.append(run_verdicts(run.result.to_dict(), compensation, skill, assigned_components=assigned,
+                                  component_fix=fix))
     return found
 
 
