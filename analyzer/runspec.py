@@ -105,17 +105,17 @@ def resolve(game: str | None = None, scenario: str | Scenario | None = None, pla
         raise
 
     resolved = defaults(the_game.options)
-    sources: list[tuple[str, dict[str, Any], bool]] = []
+    sources: list[tuple[str, list[tuple[str, Any]], bool]] = []
     if scenario is not None:
-        sources.append((f"{scenario.path} [rules]", scenario.rules, False))
+        sources.append((f"{scenario.path} [rules]", list(scenario.rules.items()), False))
     if rules:
-        sources.append(("rules", rules, False))
+        sources.append(("rules", list(rules.items()), False))
     if sets:
-        sources.append((param("sets"), dict(parse_assignment(s) for s in sets), True))
+        sources.append((param("sets"), [parse_assignment(s) for s in sets], True))
     # rule options first, then the component parameters (their tables may depend on the options)
     for component_pass in (False, True):
         for where, values, from_text in sources:
-            for key, value in values.items():
+            for key, value in values:
                 if is_component_key(key) == component_pass:
                     resolved = _with_value(the_game, resolved, key, value, where, from_text)
 
