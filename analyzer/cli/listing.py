@@ -1,6 +1,7 @@
 """analyze games / strategies / rules: what there is to play and to set."""
 
 import json
+import textwrap
 
 import click
 
@@ -62,7 +63,11 @@ def strategies(game, as_json):
 @click.option("--game", metavar="ID", required=True, help="Game id.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def rules(game, as_json):
-    """List a game's rule options: type, default, allowed values."""
+    """List a game's rule options: type, default, allowed values; then the numbers of its
+    component data that --set TABLE[NAME].FIELD=VALUE changes."""
+    from analyzer.games.component_params import describe_tables
+    from analyzer.games.options import defaults
+
     the_game = need_game(game)
     rows = [o.describe() for o in the_game.options]
     if as_json:
@@ -71,3 +76,14 @@ def rules(game, as_json):
     for row in rows:
         click.echo(f"{row['name']} ({row['type']}, default {format_value(row['default'])}): {row['description']}")
         click.echo(f"    allowed: {row['allowed']}")
+    tables = describe_tables(the_game, defaults(the_game.options))
+    if tables:
+        click.echo("component numbers: --set 'TABLE[NAME].FIELD=VALUE'; a group: TABLE[FIELD=VALUE];\n"
+                   "    every row: TABLE[*]")
+    for table in tables:
+        for number in table["fields"]:
+            click.echo(f"{table['table']}[NAME].{number['name']}: {number['description']}")
+            click.echo(f"    allowed: {number['allowed']}")
+        by = ", ".join([f["name"] for f in table["fields"]] + table["group_by"])
+        click.echo(textwrap.fill(f"NAME: {', '.join(table['rows'])}; groups by {by}", 80, initial_indent="    ",
+                                 subsequent_indent="      ", break_on_hyphens=False))
