@@ -97,7 +97,8 @@ def compare(scenario_files, scenario_options, game, sets, players, strategy_spec
 @game_options
 @players_and_strategies
 @click.option("--param", required=True, metavar="NAME=START:STOP:STEP|NAME=A,B,C",
-              help="The rule option (or component number TABLE[NAME].FIELD) and its values (stop included when reached).")
+              help="The rule option (or component number TABLE[NAME].FIELD) and its values (stop included "
+                   "when reached).")
 @games_option("100000", "Games per value.")
 @execution_options
 @output_options
@@ -116,7 +117,8 @@ def sweep(game, scenario, sets, players, strategy_specs, param, n, execution, fm
 @click.command()
 @game_options
 @players_and_strategies
-@click.option("--param", required=True, metavar="NAME=LOW:HIGH", help="The numeric rule option (or component number TABLE[NAME].FIELD) and its search range.")
+@click.option("--param", required=True, metavar="NAME=LOW:HIGH",
+              help="The numeric rule option (or component number TABLE[NAME].FIELD) and its search range.")
 @games_option("100000", "At most this many games per evaluated value.")
 @click.option("--precision", type=float, metavar="WIDTH",
               help="Stop once the value's 95% interval is narrower (default: a tenth of the range).")

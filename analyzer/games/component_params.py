@@ -252,7 +252,7 @@ def has_overrides(rules: dict[str, Any]) -> bool:
 
 def describe_tables(game, rules: dict[str, Any]) -> list[dict[str, Any]]:
     """The tables as ``analyze options`` lists them: name, fields with type and bounds, rows."""
-    return [{"table": table.name, "fields": [o.describe() | {"name": o.name} for o in table.fields],
+    return [{"table": table.name, "fields": [o.describe() for o in table.fields],
              "rows": [row.name for row in table.rows], "group_by": sorted({t for r in table.rows for t in r.tags}),
              **({"option": table.option} if table.option else {})}
             for table in game.component_tables(rules)]

@@ -11,7 +11,12 @@ from analyzer.games.component_params import has_overrides, table_values_of
 from analyzer.games.dead_mans_chest import component_tables
 from analyzer.games.dead_mans_chest.component_file import PACKAGED, load_components
 from analyzer.games.dead_mans_chest.components import Components, check_for_players
-from analyzer.games.dead_mans_chest.layout import CAPTAIN_DRAFTS, DRAFT_STARTS, TILE_FROM_PLAYER_MODES, UNPAID_LOAN_MODES
+from analyzer.games.dead_mans_chest.layout import (
+    CAPTAIN_DRAFTS,
+    DRAFT_STARTS,
+    TILE_FROM_PLAYER_MODES,
+    UNPAID_LOAN_MODES,
+)
 from analyzer.games.options import Option
 
 CAPTAIN_DECIDES = "captain"
