@@ -10,6 +10,7 @@ import pytest
 from analyzer.errors import AnalyzerError
 from analyzer.experiments.balance_targets import ComponentTarget, SeatTarget, parse_target
 from analyzer.experiments.params import parse_search_param, parse_sweep_param, refuse_set
+from analyzer.experiments.setup import rules_text
 from analyzer.games.base import Component
 from analyzer.games.component_params import MAX_ERROR_CHARS, parse_key, split_assignment
 from analyzer.games.dead_mans_chest.layout import CAPTAIN_LOOT
@@ -159,3 +160,11 @@ def test_a_component_target_counts_holders_of_the_group_against_the_rest():
                           ("captains", "must be written TABLE"), ("captains[Nobody]", "has no 'Nobody'")]:
         with pytest.raises(AnalyzerError, match=message):
             parse_target(text, spec)
+
+
+def test_the_varied_parameter_is_left_out_of_the_rules_text_with_the_option_it_writes():
+    varied = resolve(game="skull-island").with_rules({"cards[skull-2].count": 0})
+    assert rules_text(varied, leave_out="cards[skull-2].count") == "standard rules"
+    assert rules_text(varied).startswith("deck = {")
+    loot_varied = resolve(game=DMC, sets=["loans=false"]).with_rules({"captains[loot=250].loot": 1})
+    assert rules_text(loot_varied, leave_out="captains[loot=250].loot") == "loans = false"

@@ -246,6 +246,16 @@ def table_values_of(tables: tuple[ComponentTable, ...], rules: dict[str, Any]) -
             for name, table in _applied(tables, rules, "the game").items()}
 
 
+def kept_under(game, rules: dict[str, Any], name: str) -> str:
+    """The rule a parameter is kept under in ``rules``: the option its table views (a deck's counts),
+    else its canonical key; a rule option's own name."""
+    if not is_component_key(name):
+        return name
+    key = parse_key(name, "rules")
+    table = next((t for t in game.component_tables(rules) if t.name == key.table), None)
+    return table.option if table is not None and table.option is not None else key.text
+
+
 def has_overrides(rules: dict[str, Any]) -> bool:
     return any(is_component_key(name) for name in rules)
 
