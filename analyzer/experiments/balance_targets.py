@@ -8,8 +8,8 @@ value where the columns are closest (see :mod:`analyzer.experiments.balancing`).
 - :class:`ComponentTarget` (``balance --target "captains[loot=250]"``): the outright wins of
   the seat-games holding a component of the selected rows of a component table, over
   those seat-games, against the same for the table's other rows. Meant for components
-  a player is given (a captain): run it where they are dealt at random
-  (``--set captain_draft=random``), or the gap mixes the component with who picks it.
+  a player is given (a captain): run it where they are dealt at random (the rule
+  options of ``Game.random_assignment``), or the gap mixes the component with who picks it.
 """
 
 from __future__ import annotations

@@ -2,12 +2,12 @@
 
 A component a player picks (a drafted captain) wins more often partly because of who
 picks it: the measured effect mixes the component with the choice. Where a game
-declares how such components are dealt at random instead (``Game.random_assignment``,
-e.g. Dead Man's Chest's ``captain_draft = random``), :func:`assigned_components` plays
-the run's spec that way with the run's own seed: every game draws the same captains as
-the drafted run's game of the same number (common random numbers), and each player
-keeps the first drawn, so chance alone decides who holds what and a holder's win rate
-against the rest measures what the component does.
+declares how such components are dealt at random instead (``Game.random_assignment``:
+rule options such as captains dealt instead of drafted), :func:`assigned_components`
+plays the run's spec that way with the run's own seed (common random numbers: game i
+starts from the same random stream as the run's game i; a deal that makes the choice's
+draws and keeps the first plays on from the same numbers), so chance alone decides who
+holds what, and a holder's win rate against the rest measures what the component does.
 
 :func:`component_fix` then takes the component (or group of components sharing a
 value, e.g. every captain whose loot is 250) whose random-assignment effect is largest
