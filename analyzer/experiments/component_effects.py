@@ -20,6 +20,7 @@ from __future__ import annotations
 import math
 import shlex
 from dataclasses import dataclass, replace
+from statistics import NormalDist
 
 from analyzer.execution import Execution
 from analyzer.experiments.balancing import balance_spec
@@ -60,15 +61,19 @@ class Candidate:
     field: str
     current: float
     effect: float
-    ci: tuple[float, float]
+    se: float
 
     @property
     def parameter(self) -> str:
         return f"{self.rows}.{self.field}"
 
     @property
-    def excludes_zero(self) -> bool:
-        return self.ci[0] > 0 or self.ci[1] < 0
+    def ci(self) -> tuple[float, float]:
+        """The 95% interval of the effect."""
+        return (self.effect - Z95 * self.se, self.effect + Z95 * self.se)
+
+    def excludes_zero(self, z: float) -> bool:
+        return abs(self.effect) > z * self.se
 
 
 def assigned_components(spec: RunSpec, n: int, execution: Execution) -> list[dict] | None:
@@ -86,9 +91,9 @@ def assigned_components(spec: RunSpec, n: int, execution: Execution) -> list[dic
             for record in run.result.to_dict()["components"] if record["kind"] in design.kinds]
 
 
-def _group_effect(records: list[dict], names: set[str]) -> tuple[float, tuple[float, float]] | None:
+def _group_effect(records: list[dict], names: set[str]) -> tuple[float, float] | None:
     """The win rate of the seat-games holding one of ``names`` minus the others' (of ``records``), with its
-    95% interval (two independent binomials, as the per-component effects)."""
+    standard error (two independent binomials, as the per-component effects)."""
     def pooled(chosen):
         games = sum(r["seat_games"] for r in chosen)
         return games, sum(r["win_rate"] * r["seat_games"] for r in chosen if r["win_rate"] is not None)
@@ -98,9 +103,7 @@ def _group_effect(records: list[dict], names: set[str]) -> tuple[float, tuple[fl
     if held_games == 0 or other_games == 0:
         return None
     rate, other = held_wins / held_games, other_wins / other_games
-    se = math.sqrt(rate * (1 - rate) / held_games + other * (1 - other) / other_games)
-    effect = rate - other
-    return effect, (effect - Z95 * se, effect + Z95 * se)
+    return rate - other, math.sqrt(rate * (1 - rate) / held_games + other * (1 - other) / other_games)
 
 
 def candidates(spec: RunSpec, components: list[dict]) -> list[Candidate]:
@@ -126,8 +129,11 @@ def candidates(spec: RunSpec, components: list[dict]) -> list[Candidate]:
 
 def strongest(spec: RunSpec, components: list[dict]) -> Candidate | None:
     """The candidate with the largest effect whose interval excludes zero, or None (of two mirror groups,
-    the stronger: a fix weakens it)."""
-    clear = [c for c in candidates(spec, components) if c.excludes_zero]
+    the stronger: a fix weakens it). The interval is widened for picking among every candidate
+    (Bonferroni: 95% over all of them together), so a fair table rarely gets a fix by chance."""
+    found = candidates(spec, components)
+    z = NormalDist().inv_cdf(1 - 0.025 / max(len(found), 1))
+    clear = [c for c in found if c.excludes_zero(z)]
     return max(clear, key=lambda c: (abs(c.effect), c.effect > 0, c.label)) if clear else None
 
 
