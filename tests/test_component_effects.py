@@ -61,6 +61,13 @@ def test_a_fair_table_gets_no_fix_from_one_chance_interval():
     assert strongest(resolve(game="dead-mans-chest"), records) is None
 
 
+def test_candidates_are_the_numbers_the_run_plays():
+    # with every loot evened out to 200 there are no loot groups, and a captain's number is 200
+    spec = resolve(game="dead-mans-chest", sets=["captains[loot=250].loot=200"])
+    found = candidates(spec, dealt(0.25, 0.25))
+    assert len(found) == 8 and {c.current for c in found} == {200}
+
+
 def test_one_captain_is_the_strongest_when_it_alone_stands_out():
     records = dealt(0.25, 0.25)
     records[5] = captain("Cutler Beckett", 10_000, 0.15)

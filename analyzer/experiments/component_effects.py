@@ -25,6 +25,7 @@ from statistics import NormalDist
 from analyzer.execution import Execution
 from analyzer.experiments.balancing import balance_spec
 from analyzer.experiments.batches import play_variant
+from analyzer.games.component_params import tables_under
 from analyzer.runspec import RunSpec
 from analyzer.stats import Z95
 from analyzer.verdicts import run_args
@@ -110,7 +111,7 @@ def candidates(spec: RunSpec, components: list[dict]) -> list[Candidate]:
     """Every row of each component table whose rows are assigned components, and every group of rows
     sharing a value of the table's first number, with its effect from ``components``."""
     found = []
-    for table in spec.game.component_tables(spec.rules):
+    for table in tables_under(spec.game, spec.rules):
         records = [r for r in components if r["kind"] == table.component_kind]
         if not records or not table.fields:
             continue

@@ -197,8 +197,7 @@ def selected_rows(game, rules: dict[str, Any], text: str, where: str) -> tuple[C
     if match is None or not match.group(2).strip():
         raise AnalyzerError(_short(f"{where}: {text!r} must be written TABLE[NAME], TABLE[FIELD=VALUE] or TABLE[*]"))
     key = ComponentKey(match.group(1), match.group(2).strip(), "")
-    tables = game.component_tables(rules)
-    table = _applied(tables, rules, game.id)[_table(tables, key, game.id, where).name]
+    table = _table(tables_under(game, rules), key, game.id, where)
     chosen = set(_selected(table, key, where))
     names = [row.name for row in table.rows]
     return table, [n for i, n in enumerate(names) if i in chosen], [n for i, n in enumerate(names) if i not in chosen]
@@ -209,8 +208,7 @@ def component_option(game, rules: dict[str, Any], name: str, where: str) -> Opti
     named by its canonical key, its default the selected rows' current value (the first row's for a
     group); raise AnalyzerError with one line when the table, row or field is unknown."""
     key = parse_key(name, where)
-    tables = game.component_tables(rules)
-    table = _applied(tables, rules, game.id)[_table(tables, key, game.id, where).name]
+    table = _table(tables_under(game, rules), key, game.id, where)
     number = _field(table, key, where)
     first = _selected(table, key, where)[0]
     description = f"{key.field} of {'every row' if key.selector == ALL_ROWS else key.selector} in {table.name}"
@@ -254,6 +252,11 @@ def kept_under(game, rules: dict[str, Any], name: str) -> str:
     key = parse_key(name, "rules")
     table = next((t for t in game.component_tables(rules) if t.name == key.table), None)
     return table.option if table is not None and table.option is not None else key.text
+
+
+def tables_under(game, rules: dict[str, Any]) -> tuple[ComponentTable, ...]:
+    """The game's component tables with the rules' overrides applied (the numbers a run plays)."""
+    return tuple(_applied(game.component_tables(rules), rules, game.id).values())
 
 
 def has_overrides(rules: dict[str, Any]) -> bool:
