@@ -15,7 +15,7 @@ Overrides apply in the order given, so a later one wins. A table declared with
 ``option`` is a view of that ``int_map`` rule option (a deck's card counts): its
 override is written into the option itself. The others are kept in the rules under
 their canonical key (``captains[Cutler Beckett].loot``) and the game applies them
-while preparing its kernel inputs (:func:`table_values`).
+while preparing its kernel inputs (:func:`table_values_of`).
 """
 
 from __future__ import annotations
@@ -264,7 +264,7 @@ def has_overrides(rules: dict[str, Any]) -> bool:
 
 
 def describe_tables(game, rules: dict[str, Any]) -> list[dict[str, Any]]:
-    """The tables as ``analyze options`` lists them: name, fields with type and bounds, rows."""
+    """The tables as ``analyze rules`` lists them: name, fields with type and bounds, rows, groups."""
     return [{"table": table.name, "fields": [o.describe() for o in table.fields],
              "rows": [row.name for row in table.rows], "group_by": sorted({t for r in table.rows for t in r.tags}),
              **({"option": table.option} if table.option else {})}
