@@ -12,6 +12,7 @@ from typing import Any
 
 from analyzer.errors import AnalyzerError, closest_first, param, shortened
 from analyzer.games.base import Game, StrategyChoice, canonical_label
+from analyzer.games.component_params import is_component_key, parse_key, set_component, split_assignment
 from analyzer.games.options import defaults
 from analyzer.games.registry import get_game
 from analyzer.playing_time import PlayingTime, resolve_time, split_time_sets
@@ -35,15 +36,16 @@ class RunSpec:
         return self.scenario.name if self.scenario else "standard"
 
     def changed_rules(self) -> dict[str, Any]:
-        """The rule options that differ from the game's defaults."""
+        """The rule options that differ from the game's defaults, and the component parameters set."""
         base = defaults(self.game.options)
-        return {k: v for k, v in self.rules.items() if v != base[k]}
+        return {k: v for k, v in self.rules.items() if k not in base or v != base[k]}
 
     def with_rules(self, changes: dict[str, Any]) -> RunSpec:
-        """The same run with some rule options changed, validated as :func:`resolve` validates."""
+        """The same run with some rule options (or component parameters) changed, validated as
+        :func:`resolve` validates."""
         rules = dict(self.rules)
         for key, value in changes.items():
-            rules[key] = self.game.option(key).validate(value, "rules")
+            rules = _with_value(self.game, rules, key, value, "rules", from_text=False)
         _check_players(self.game, rules, self.players, self.scenario)
         self.game.check_rules(rules, self.players)
         return replace(self, rules=rules)
@@ -89,10 +91,11 @@ def parse_strategy(game: Game, spec: str) -> StrategyChoice:
 
 
 def parse_assignment(text: str) -> tuple[str, str]:
-    key, sep, value = text.partition("=")
-    if not sep or not key.strip():
+    """``OPTION=VALUE`` or ``TABLE[NAME].FIELD=VALUE`` -> (name, value text)."""
+    split = split_assignment(text)
+    if split is None or not split[0].strip():
         raise AnalyzerError(f"{param('sets')} {text!r} must be written OPTION=VALUE")
-    return key.strip(), value
+    return split[0].strip(), split[1]
 
 
 def resolve(game: str | None = None, scenario: str | Scenario | None = None, players: int | None = None,
@@ -117,20 +120,19 @@ def resolve(game: str | None = None, scenario: str | Scenario | None = None, pla
     time = resolve_time(the_game, scenario.time if scenario is not None else None,
                         scenario.path if scenario is not None else "", time_sets)
     resolved = defaults(the_game.options)
-    sources: list[tuple[str, dict[str, Any], bool]] = []
+    sources: list[tuple[str, list[tuple[str, Any]], bool]] = []
     if scenario is not None:
-        sources.append((f"{scenario.path} [rules]", scenario.rules, False))
+        sources.append((f"{scenario.path} [rules]", list(scenario.rules.items()), False))
     if rules:
-        sources.append(("rules", rules, False))
+        sources.append(("rules", list(rules.items()), False))
     if sets:
-        sources.append((param("sets"), dict(parse_assignment(s) for s in sets), True))
-    for where, values, from_text in sources:
-        for key, value in values.items():
-            option = the_game.option(key) if not from_text else _option_for_set(the_game, key)
-            if from_text:
-                resolved[key] = option.parse_text(value, where)
-            else:
-                resolved[key] = option.validate(value, where)
+        sources.append((param("sets"), [parse_assignment(s) for s in sets], True))
+    # rule options first, then the component parameters (their tables may depend on the options)
+    for component_pass in (False, True):
+        for where, values, from_text in sources:
+            for key, value in values:
+                if is_component_key(key) == component_pass:
+                    resolved = _with_value(the_game, resolved, key, value, where, from_text)
 
     if players is None:
         from_scenario = scenario.players if scenario is not None else None
@@ -140,7 +142,7 @@ def resolve(game: str | None = None, scenario: str | Scenario | None = None, pla
 
     specs = strategies or (scenario.seats if scenario is not None and scenario.seats else None)
     seats = _seats(the_game, list(specs) if specs else [the_game.default_strategy], players)
-    set_options = frozenset(parse_assignment(s)[0] for s in sets or ())
+    set_options = frozenset(_canonical(parse_assignment(s)[0]) for s in sets or ())
     return RunSpec(the_game, resolved, players, seats, scenario, set_options, time)
 
 
@@ -164,8 +166,19 @@ def _seats(game: Game, specs: list[str], players: int) -> list[StrategyChoice]:
     return [parse_strategy(game, s) for s in specs]
 
 
-def _option_for_set(game: Game, key: str):
+def _canonical(key: str) -> str:
+    return parse_key(key, param("sets")).text if is_component_key(key) else key
+
+
+def _with_value(game: Game, rules: dict[str, Any], key: str, value: Any, where: str,
+                from_text: bool) -> dict[str, Any]:
+    """``rules`` with rule option or component parameter ``key`` set to ``value`` (validated)."""
+    if is_component_key(key):
+        return set_component(game, rules, key, value, where, from_text)
     try:
-        return game.option(key)
+        option = game.option(key)
     except AnalyzerError as exc:
-        raise AnalyzerError(f"{param('sets')}: {exc}") from None
+        if not from_text:
+            raise
+        raise AnalyzerError(f"{where}: {exc}") from None
+    return {**rules, key: option.parse_text(value, where) if from_text else option.validate(value, where)}

@@ -60,20 +60,30 @@ SETS = {
                       "deck={coin=0}", "promo_storm=2", "promo_peace=1", "seat_bonus=100", "floor_at_zero=true",
                       "allow_more_players=true"],
                      ["target_score=-5", "target_score=1e9", "set_values=[1,2]", "tie_rule=coin",
-                      "floor_at_zero=maybe", "deck={coin=-1}", "deck={nosuch=1}"]),
+                      "floor_at_zero=maybe", "deck={coin=-1}", "deck={nosuch=1}", "cards[skul-2].count=1",
+                      "cards[coin].count=-1", "cards[count=99].count=1", "cards[coin].number=1", "cards[].count=1"]),
     "lucky-pirates": (["treasures_to_win=2", "die_faces=3", "disk_ship_probability=0.5", "max_turns=10",
                        "treasure_supply=4", "duel_replaces_card=false"],
                       ["treasures_to_win=0", "die_faces=x", "disk_ship_probability=nan", "circle=[island]",
                        "treasure_supply=1"]),
     "doubloons": (["rounds_to_win=1", "final_turns=true", "max_turns_per_round=5", "rotate_start=false",
-                   "allow_more_players=true"],
-                  ["rounds_to_win=0", "group_numbers=[1]", "group_specials={kraken=1}"]),
-    "dead-mans-chest": (["start_money=0", "loans=false", "loot_multiplier=2.5", "max_turns=20", "raids=false"],
+                   "allow_more_players=true", "specials[kraken].count=2", "specials[count=1].count=0"],
+                  ["rounds_to_win=0", "group_numbers=[1]", "group_specials={kraken=1}", "specials[kraken].count=x",
+                   "specials[squid].count=1"]),
+    "dead-mans-chest": (["start_money=0", "loans=false", "loot_multiplier=2.5", "max_turns=20", "raids=false",
+                         "captain_draft=random", "captains[Cutler Beckett].loot=225", "captains[loot=250].loot=225",
+                         "captains[*].loot=0", "ships[Black Pearl].fee=1000", "cards[action=collect].amount=50",
+                         "spaces[kind=pay].amount=0", "tiles[mascot=none].value=1"],
                         ["start_money=-1", "loot_multiplier=inf", "components=folder", "components=junk.toml",
-                         "components=/dev/zero", "components=fifo.toml", "components=missing.toml", "unpaid_loan=x"]),
+                         "components=/dev/zero", "components=fifo.toml", "components=missing.toml", "unpaid_loan=x",
+                         "captain_draft=maybe", "captains[Cutler Becket].loot=1", "captains[Cutler Beckett].loot=x",
+                         "captains[Cutler Beckett].loot=2.5", "captains[loot=999].loot=1", "captains[lot=250].loot=1",
+                         "captain[Jack Sparrow].loot=1", "captains[Jack Sparrow.loot=1", "cards[action=tiles].amount=0",
+                         "ships[Black Pearl].fee=1e12"]),
 }
-BAD_SETS = ["nosuch=1", "=1", "novalue", "target_score", "time.seconds_per_turn=-1", "time.seconds_per_turn=nan",
-            "time.seconds_per_turn=0", "time.seconds_per_turn=x", "time.nosuch=1", "time.seconds_per_turn"]
+BAD_SETS = ["nosuch=1", "=1", "novalue", "target_score", "nosuch[a].b=1", "[x].y=1", "a[b=c",
+            "time.seconds_per_turn=-1", "time.seconds_per_turn=nan", "time.seconds_per_turn=0",
+            "time.seconds_per_turn=x", "time.nosuch=1", "time.seconds_per_turn"]
 #: playing-time settings every game takes (a scenario's [time] table, set from the command line)
 TIME_SETS = ["time.seconds_per_turn=40", "time.seconds_per_turn=1.5"]
 STRATEGIES = {"skull-island": ["threshold", "threshold:stop_at=500", "random", "first-roll", "endgame",
@@ -118,7 +128,8 @@ def runs_of(command: str, *extra: st.SearchStrategy, n_games: int = 100, games=G
 
 
 SWEEPS = [("skull-island", "target_score=4000,5000"), ("lucky-pirates", "treasures_to_win=2,3"),
-          ("doubloons", "rounds_to_win=1:2:1"), ("dead-mans-chest", "start_money=0,5000")]
+          ("doubloons", "rounds_to_win=1:2:1"), ("dead-mans-chest", "start_money=0,5000"),
+          ("dead-mans-chest", "captains[loot=250].loot=200,250"), ("skull-island", "cards[skull-2].count=0:2:1")]
 DICE = ["skull,skull,skull,skull,sword,sword,coin,coin", "coin,coin,coin,coin,diamond,diamond,parrot,monkey",
         "sword,sword,sword,sword,skull,skull,skull,coin"]
 
@@ -139,13 +150,25 @@ COMMANDS: dict[str, tuple[st.SearchStrategy, int]] = {
     "sweep": (st.sampled_from(SWEEPS).flatmap(
         lambda case: st.tuples(base("sweep", "--game", case[0], "--param", case[1], "--n", 100, "--quiet"),
                                st.just([*game_options(case[0]), *execution, checkpoint, option("--param", mostly(
-                                   [case[1]], ["nosuch=1:2", "target_score=1:1", "x", "target_score=5:1:1"]))]))), 20),
+                                   [case[1]], ["nosuch=1:2", "target_score=1:1", "x", "target_score=5:1:1",
+                                               "captains[Nobody].loot=1,2", "cards[skull-2].count=0:x:1"]))]))), 24),
     "balance": (st.tuples(base("balance", "--game", "skull-island", "--param", "seat_bonus=0:400", "--n", 200,
                                "--quiet"),
                           st.just([*game_options("skull-island"), *execution, option("--interval-width", mostly(
                               [100, 50], [0, -1, "x"])), option("--precision", mostly([5], ["x"])),
                               option("--param", mostly(
-                                  ["seat_bonus=0:400"], ["tie_rule=0:1", "seat_bonus=5:1", "x"]))])), 10),
+                                  ["seat_bonus=0:400"], ["tie_rule=0:1", "seat_bonus=5:1", "x", "cards[coin].count=3:1",
+                                                         "cards[coin].count=0:x"])),
+                                   option("--target", st.sampled_from(["cards[coin]", "captains[loot=250]", "x"]))]))
+                | st.tuples(base("balance", "--game", "dead-mans-chest", "--set", "captain_draft=random", "--param",
+                                 "captains[loot=250].loot=150:300", "--target", "captains[loot=250]", "--n", 200,
+                                 "--quiet"),
+                            st.just([seed, fmt, option("--target", mostly(
+                                ["captains[loot=250]", "captains[Jack Sparrow]", "captains[loot=200]"],
+                                ["captains[*]", "captains[Nobody]", "ships[Black Pearl]", "captains", "nosuch[x]"])),
+                                option("--param", mostly(["captains[Jack Sparrow].loot=0:500"],
+                                                         ["captains[loot=250].loot=300:150", "captains[x].loot=1:2",
+                                                          "start_route=1:2"]))])), 14),
     "tune": (st.tuples(base("tune", "--game", "skull-island", "--strategy", "threshold", "--param",
                             "stop_at=200:2000", "--n", 2000, "--candidates", 4, "--quiet"),
                        st.just([seed, workers, n, fmt, out, option("--candidates", mostly([2, 4], [1, 0, "x"])),

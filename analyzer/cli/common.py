@@ -14,7 +14,7 @@ OUTPUT_KINDS = {".json": "json", ".csv": "csv", ".md": "markdown", ".txt": "tabl
 
 def game_options(func):
     func = click.option("--set", "sets", multiple=True, metavar="OPTION=VALUE",
-                        help="Override a rule option (repeatable).")(func)
+                        help="Override a rule option, or a component number TABLE[NAME].FIELD (repeatable).")(func)
     func = click.option("--scenario", metavar="FILE", help="A scenario TOML file.")(func)
     func = click.option("--game", metavar="ID", help="Game id (see `analyze games`).")(func)
     return func

@@ -62,7 +62,7 @@ def _emit_or_plot(result, fmt, as_json, out) -> None:
               help="A scenario TOML file (repeatable; the same as giving it as an argument).")
 @click.option("--game", metavar="ID", help="Game id (for a strategy match-up).")
 @click.option("--set", "sets", multiple=True, metavar="OPTION=VALUE",
-              help="Override a rule option in every scenario (repeatable).")
+              help="Override a rule option or a component number TABLE[NAME].FIELD in every scenario (repeatable).")
 @players_and_strategies
 @games_option("100000", "Games per scenario (per match-up table and per pair for strategies).")
 @precision_option
@@ -114,7 +114,8 @@ def compare(scenario_files, scenario_options, game, sets, players, strategy_spec
 @game_options
 @players_and_strategies
 @click.option("--param", required=True, metavar="NAME=START:STOP:STEP|NAME=A,B,C",
-              help="The rule option and its values (stop included when reached).")
+              help="The rule option (or component number TABLE[NAME].FIELD) and its values (stop included "
+                   "when reached).")
 @games_option("100000", "Games per value.")
 @execution_options
 @output_options(plots=True)
@@ -133,16 +134,22 @@ def sweep(game, scenario, sets, players, strategy_specs, param, n, execution, fm
 @click.command()
 @game_options
 @players_and_strategies
-@click.option("--param", required=True, metavar="NAME=LOW:HIGH", help="The numeric rule option and its search range.")
+@click.option("--param", required=True, metavar="NAME=LOW:HIGH",
+              help="The numeric rule option (or component number TABLE[NAME].FIELD) and its search range.")
 @games_option("100000", "At most this many games per evaluated value.")
 @click.option("--interval-width", type=float, metavar="WIDTH",
               help="Stop once the fairest value's 95% interval is narrower than WIDTH, in the option's units "
                    "(default: a tenth of the range).")
 @click.option("--precision", hidden=True, expose_value=False, callback=lambda ctx, param, value: _no_precision(value))
+@click.option("--target", metavar="TABLE[SELECTOR]",
+              help="Equalise these components' win rate with the other rows' of their table (e.g. "
+                   "'captains[loot=250]') instead of the seats'.")
 @execution_options
 @output_options(plots=True)
-def balance(game, scenario, sets, players, strategy_specs, param, n, interval_width, execution, fmt, as_json, out):
-    """Find the value of a numeric rule option that makes every seat equally likely to win.
+def balance(game, scenario, sets, players, strategy_specs, param, n, interval_width, target, execution, fmt, as_json,
+            out):
+    """Find the value of a numeric rule option that makes every seat equally likely to win
+    (or, with --target, a group of components as likely to win as the rest).
 
     Measure: Ludii's balance, one minus the largest gap between seat win rates.
     Lines fitted to the seat win rates give the fairest value and its 95% interval;
@@ -155,5 +162,5 @@ def balance(game, scenario, sets, players, strategy_specs, param, n, interval_wi
 
     check_out(out, PLOT_KINDS, execution=execution)
     result = experiments.balance_spec(param, _base(game, scenario, players, strategy_specs, sets), n, execution,
-                                      interval_width)
+                                      interval_width, target)
     _emit_or_plot(result, fmt, as_json, out)

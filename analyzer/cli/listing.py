@@ -1,6 +1,7 @@
 """analyze games / strategies / rules: what there is to play and to set."""
 
 import json
+import textwrap
 
 import click
 
@@ -63,7 +64,11 @@ def strategies(game, as_json):
 @click.option("--game", metavar="ID", required=True, help="Game id.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def rules(game, as_json):
-    """List a game's rule options: type, default, allowed values."""
+    """List a game's rule options: type, default, allowed values; then the numbers of its
+    component data that --set TABLE[NAME].FIELD=VALUE changes."""
+    from analyzer.games.component_params import describe_tables
+    from analyzer.games.options import defaults
+
     the_game = need_game(game)
     rows = [o.describe() for o in the_game.options]
     if as_json:
@@ -73,6 +78,16 @@ def rules(game, as_json):
         _echo_wrapped(f"{row['name']} ({row['type']}, default {format_value(row['default'])}): "
                       f"{row['description']}", "", "  ")
         _echo_wrapped(f"allowed: {row['allowed']}", "    ", "      ")
+    tables = describe_tables(the_game, defaults(the_game.options))
+    if tables:
+        _echo_wrapped("component numbers: --set 'TABLE[NAME].FIELD=VALUE'; a group: TABLE[FIELD=VALUE]; every row: "
+                      "TABLE[*]", "", "    ")
+    for table in tables:
+        for number in table["fields"]:
+            _echo_wrapped(f"{table['table']}[NAME].{number['name']}: {number['description']}", "", "  ")
+            _echo_wrapped(f"allowed: {number['allowed']}", "    ", "      ")
+        by = ", ".join([f["name"] for f in table["fields"]] + table["group_by"])
+        _echo_wrapped(f"NAME: {', '.join(table['rows'])}; groups by {by}", "    ", "      ")
 
 
 def _echo_wrapped(text: str, indent: str, subsequent_indent: str) -> None:

@@ -68,7 +68,7 @@ def _game_options(name: str, offering: dict[str, GameCommand]) -> list[click.Opt
         click.Option(["--scenario"], metavar="FILE", is_eager=True, callback=load_scenario,
                      help="A scenario TOML file (it names the game)."),
         click.Option(["--set", "sets"], multiple=True, metavar="OPTION=VALUE",
-                     help="Override a rule option (repeatable)."),
+                     help="Override a rule option, or a component number TABLE[NAME].FIELD (repeatable)."),
     ]
     if any(command.players for command in offering.values()):
         options.append(click.Option(["--players"], type=int,

@@ -10,7 +10,7 @@ from analyzer.cli.common import echo_wrote, execution_options, precision_option
               help="A scenario TOML file; repeat it for a comparison report.")
 @click.option("--game", metavar="ID", help="Game id (the standard rules when no scenario is given).")
 @click.option("--set", "sets", multiple=True, metavar="OPTION=VALUE",
-              help="Override a rule option in every scenario (repeatable).")
+              help="Override a rule option or a component number TABLE[NAME].FIELD in every scenario (repeatable).")
 @click.option("--players", metavar="N|all|N,N,...",
               help="Number of players (default: the scenario's, else the game's); all or a list such as 2,3,4 "
                    "adds a page of those player counts side by side.")

@@ -14,6 +14,7 @@ import pandas as pd
 from analyzer.api import parse_count
 from analyzer.errors import AnalyzerError
 from analyzer.execution import Execution
+from analyzer.experiments.balance_targets import ComponentTarget, SeatTarget, parse_target
 from analyzer.experiments.batches import VariantRun, play_variant, t_quantile_95
 from analyzer.experiments.params import parse_search_param, refuse_set
 from analyzer.experiments.setup import players_text, rules_text
@@ -30,21 +31,25 @@ LOCAL_FIT_WIDTH = 2.5
 
 @dataclass
 class Evaluation:
-    """Seat win rates at one value of the searched option."""
+    """The target's win rates (the seats', by default) at one value of the searched option."""
 
     value: float
     run: VariantRun
+    target: SeatTarget | ComponentTarget
+
+    def _counts(self, totals) -> tuple[np.ndarray, np.ndarray]:
+        return self.target.counts(totals, self.run.spec.game.components(self.run.result.prepared))
 
     @cached_property
     def win_rates(self) -> np.ndarray:
-        t = self.run.result.totals
-        return np.asarray(t["wins"], dtype=np.float64) / int(t["games"][0])
+        wins, games = self._counts(self.run.result.totals)
+        return wins / games
 
     @cached_property
-    def batch_wins(self) -> np.ndarray:
-        """[complete batches, seats] wins."""
-        return np.array([np.asarray(self.run.batches.totals[b]["wins"], dtype=np.float64)
-                         for b in self.run.batches.complete()])
+    def batch_counts(self) -> tuple[np.ndarray, np.ndarray]:
+        """([complete batches, columns] wins, the same shape of games they are out of)."""
+        counts = [self._counts(self.run.batches.totals[b]) for b in self.run.batches.complete()]
+        return np.array([c[0] for c in counts]), np.array([c[1] for c in counts])
 
     @property
     def largest_gap(self) -> float:
@@ -172,11 +177,21 @@ class Balance(Rendered):
             "rounds": self.rounds, "games": self.n * len(self.evaluations),
             "evaluations": [{"value": e.value, "win_rates": e.win_rates.tolist(), "largest_gap": e.largest_gap,
                              "balance": 1 - e.largest_gap} for e in self.evaluations],
+            **({} if self.target.text is None else {"target": self.target.text, "columns": self.target.labels}),
         }
+
+    @property
+    def target(self):
+        """What the search equalises (:mod:`analyzer.experiments.balance_targets`)."""
+        return self.evaluations[0].target
+
+    @property
+    def _between(self) -> str:
+        return "seats" if self.target.text is None else f"{self.target.text} and the others"
 
     def frame(self) -> pd.DataFrame:
         """One row per evaluated value: the seat win rates, the largest gap and the balance (the CSV)."""
-        seats = [f"win_rate_seat_{s + 1}" for s in range(self.base.players)]
+        seats = [f"win_rate_{label.replace(' ', '_')}" for label in self.target.labels]
         rows = [[e.value, *e.win_rates.tolist(), e.largest_gap, 1 - e.largest_gap] for e in self._in_order()]
         return pd.DataFrame(rows, columns=[self.option.name, *seats, "largest_gap", "balance"])
 
@@ -185,8 +200,9 @@ class Balance(Rendered):
 
     def intro(self) -> list[str]:
         name = self.option.name
+        aim = "" if self.target.text is None else f" (to equalise {self.target.text} and the others of its table)"
         lines = [f"{self.game.title}: the fairest {name} in {self._show_value(self.low)} to "
-                 f"{self._show_value(self.high)} for {players_text(self.base)}, {rules_text(self.base, name)}, "
+                 f"{self._show_value(self.high)}{aim} for {players_text(self.base)}, {rules_text(self.base, name)}, "
                  f"seed {self.seed}"]
         if self.interval is None:
             interval = "no interval: too few batches, raise --n"
@@ -196,7 +212,7 @@ class Balance(Rendered):
         alike = f" (every value from {chosen.shown_range()} plays alike)" if chosen and chosen.low != chosen.high \
             else ""
         lines.append(f"Recommended {name} = {self._show_value(self.recommended)}{alike}: balance there "
-                     f"{1 - self.measured.largest_gap:.4f} measured (largest gap between seats "
+                     f"{1 - self.measured.largest_gap:.4f} measured (largest gap between {self._between} "
                      f"{self.measured.largest_gap * 100:.2f} points of win rate)")
         lines.append(f"Fitted lines: fairest at {self._show_value(self.fitted)} ({interval}), balance "
                      f"{1 - self.fitted_gap:.4f} predicted (largest gap {self.fitted_gap * 100:.2f} points)")
@@ -204,8 +220,9 @@ class Balance(Rendered):
             lines.append(f"On the grid {name} plays in (steps of {self._show_value(self.step)}), around "
                          f"{self._show_value(self.fitted)}:")
             for grid_class in self.grid:
-                rates = ", ".join(f"seat {seat + 1} {rate * 100:.2f}%"
-                                  for seat, rate in enumerate(grid_class.evaluation.win_rates))
+                rates = ", ".join(f"{label} {rate * 100:.2f}%"
+                                  for label, rate in zip(self.target.labels, grid_class.evaluation.win_rates,
+                                                         strict=True))
                 lines.append(f"  {grid_class.shown_range()}: {rates} (largest gap "
                              f"{grid_class.evaluation.largest_gap * 100:.2f} points)")
         state = "reached" if self.interval_width_reached else "NOT reached (raise --n)"
@@ -225,8 +242,7 @@ class Balance(Rendered):
         """One row per evaluated value, as shown."""
         rows = [[self._show_value(e.value), *(f"{r * 100:.2f}%" for r in e.win_rates),
                  f"{e.largest_gap * 100:.2f} pts", f"{1 - e.largest_gap:.4f}"] for e in self._in_order()]
-        return pd.DataFrame(rows, columns=[self.option.name, *(f"seat {s + 1}" for s in range(self.base.players)),
-                                           "largest gap", "balance"])
+        return pd.DataFrame(rows, columns=[self.option.name, *self.target.labels, "largest gap", "balance"])
 
     def to_table(self) -> str:
         return "\n".join([*self.intro(), "", frame_text(self.display_frame(), "table", left=0)])
@@ -259,15 +275,14 @@ def _jackknife_interval(evaluations: list[Evaluation], bracket: tuple[float, flo
     """
     low, high = bracket
     xs = np.array([e.value for e in evaluations], dtype=np.float64)
-    wins = np.stack([e.batch_wins for e in evaluations])  # [values, batches, seats]
-    sizes = evaluations[0].run.batches.expected[evaluations[0].run.batches.complete()].astype(np.float64)
+    wins = np.stack([e.batch_counts[0] for e in evaluations])  # [values, batches, columns]
+    games = np.stack([e.batch_counts[1] for e in evaluations])
     batches = wins.shape[1]
     if batches < 2:
         return None
-    total_wins = wins.sum(axis=1)
-    total_games = sizes.sum()
+    total_wins, total_games = wins.sum(axis=1), games.sum(axis=1)
     estimate, _ = _fairest_value(xs, total_wins / total_games, low, high)
-    leave_out = np.array([_fairest_value(xs, (total_wins - wins[:, b]) / (total_games - sizes[b]), low, high)[0]
+    leave_out = np.array([_fairest_value(xs, (total_wins - wins[:, b]) / (total_games - games[:, b]), low, high)[0]
                           for b in range(batches)])
     se = math.sqrt((batches - 1) / batches * float(np.sum((leave_out - leave_out.mean()) ** 2)))
     half = t_quantile_95(batches - 1) * se
@@ -275,8 +290,10 @@ def _jackknife_interval(evaluations: list[Evaluation], bracket: tuple[float, flo
 
 
 def balance_spec(param: str, base: RunSpec, n: int | str, execution: Execution,
-                 interval_width: float | None = None) -> Balance:
-    """Search ``name=low:high`` of ``base`` for the value that brings the seat win rates closest together.
+                 interval_width: float | None = None, target: str | None = None) -> Balance:
+    """Search ``name=low:high`` of ``base`` for the value that brings the seat win rates closest together
+    (or, with ``target`` ``TABLE[SELECTOR]``, those components' win rate and the others', see
+    :mod:`analyzer.experiments.balance_targets`).
 
     Each round plays up to five values of the current bracket, ``n`` games each with
     the same seed; a line per seat fitted to the values in the bracket gives the value
@@ -289,8 +306,9 @@ def balance_spec(param: str, base: RunSpec, n: int | str, execution: Execution,
     value and the values between them, the one measured fairest.
     """
     n = parse_count(n)
-    option, low, high = parse_search_param(base.game, param)
+    option, low, high = parse_search_param(base.game, param, base.rules)
     refuse_set(option.name, base)
+    aim = parse_target(target, base)
     if interval_width is None:
         interval_width = (high - low) / 10
     elif isinstance(interval_width, bool) or not isinstance(interval_width, (int, float)) or not interval_width > 0:
@@ -301,8 +319,8 @@ def balance_spec(param: str, base: RunSpec, n: int | str, execution: Execution,
     def evaluate(value) -> Evaluation:
         if value not in evaluations:
             spec = base.with_rules({option.name: value})
-            run = play_variant(execution.for_run(len(evaluations)), spec, n, batch_keys=("games", "wins"))
-            evaluations[value] = Evaluation(value, run)
+            run = play_variant(execution.for_run(len(evaluations)), spec, n, batch_keys=aim.batch_keys)
+            evaluations[value] = Evaluation(value, run, aim)
         return evaluations[value]
 
     bracket = (low, high)
@@ -329,7 +347,9 @@ def balance_spec(param: str, base: RunSpec, n: int | str, execution: Execution,
             half = max(half, 2)
         centre = min(max(recommended, low + half), high - half)
         bracket = (max(low, centre - half), min(high, centre + half))
-    fitted, step, grid = recommended, base.game.option_step(option.name, base.rules), []
+    declared = option.name in {declared.name for declared in base.game.options}
+    step = base.game.option_step(option.name, base.rules) if declared else (1 if option.kind == "int" else None)
+    fitted, grid = recommended, []
     if option.kind == "int" and interval is not None:
         interval = (math.floor(interval[0]), math.ceil(interval[1]))
     if step:
@@ -348,10 +368,10 @@ def balance(param: str, game: str | None = None, scenario: str | Path | None = N
             sets: list[str] | None = None, n: int | str = 100_000, interval_width: float | None = None,
             seed: int | None = None, workers: int | None = None, progress: bool | None = False,
             backend: str = "local", scheduler: str | None = None,
-            checkpoint: str | Path | None = None) -> Balance:
-    """Search ``name=low:high`` for the value that brings the seat win rates closest together
-    (see :func:`balance_spec`)."""
+            checkpoint: str | Path | None = None, target: str | None = None) -> Balance:
+    """Search ``name=low:high`` for the value that brings the seat win rates (or ``target``'s) closest
+    together (see :func:`balance_spec`)."""
     execution = Execution.create(seed, workers, backend, scheduler, checkpoint, progress)
     base = resolve(game=game, scenario=None if scenario is None else str(scenario), players=players,
                    strategies=strategies, rules=rules, sets=sets)
-    return balance_spec(param, base, n, execution, interval_width)
+    return balance_spec(param, base, n, execution, interval_width, target)

@@ -7,6 +7,7 @@ from typing import Any
 
 from analyzer.errors import AnalyzerError
 from analyzer.games.base import Game
+from analyzer.games.component_params import component_option, is_component_key, split_assignment
 from analyzer.games.options import format_value
 from analyzer.runspec import RunSpec
 
@@ -16,11 +17,15 @@ NUMERIC_KINDS = ("int", "float")
 SCALAR_KINDS = ("int", "float", "bool", "choice", "str")
 
 
-def _split_param(game: Game, text: str, form: str):
-    name, sep, values = text.partition("=")
+def _split_param(game: Game, text: str, form: str, rules: dict[str, Any] | None):
+    """The option (a rule option, or a component parameter ``TABLE[NAME].FIELD`` of the run's
+    ``rules``) and the text of its values."""
+    name, values = split_assignment(text) or (text, "")
     name = name.strip()
-    if not sep or not name or not values.strip():
+    if not name or not values.strip():
         raise AnalyzerError(f"--param {text!r} must be written {form}")
+    if is_component_key(name):
+        return component_option(game, rules, name, "--param"), values.strip()
     try:
         option = game.option(name)
     except AnalyzerError as exc:
@@ -44,9 +49,10 @@ def _require_numeric(option, text: str, what: str) -> None:
                             f"{option.allowed()}")
 
 
-def parse_sweep_param(game: Game, text: str) -> tuple[Any, list[Any]]:
-    """``name=start:stop:step`` (stop included when reached) or ``name=a,b,c`` -> (option, values)."""
-    option, values_text = _split_param(game, text, "NAME=START:STOP:STEP or NAME=A,B,C")
+def parse_sweep_param(game: Game, text: str, rules: dict[str, Any] | None = None) -> tuple[Any, list[Any]]:
+    """``name=start:stop:step`` (stop included when reached) or ``name=a,b,c`` -> (option, values);
+    ``name`` a rule option, or a component parameter of ``rules`` (the run's)."""
+    option, values_text = _split_param(game, text, "NAME=START:STOP:STEP or NAME=A,B,C", rules)
     return option, option_values(option, values_text, text)
 
 
@@ -88,9 +94,9 @@ def option_values(option, values_text: str, text: str) -> list[Any]:
     return values
 
 
-def parse_search_param(game: Game, text: str) -> tuple[Any, float, float]:
-    """``name=low:high`` for a numeric rule option -> (option, low, high)."""
-    option, values_text = _split_param(game, text, "NAME=LOW:HIGH")
+def parse_search_param(game: Game, text: str, rules: dict[str, Any] | None = None) -> tuple[Any, float, float]:
+    """``name=low:high`` for a numeric rule option or component parameter of ``rules`` -> (option, low, high)."""
+    option, values_text = _split_param(game, text, "NAME=LOW:HIGH", rules)
     _require_numeric(option, text, "a search")
     parts = values_text.split(":")
     if len(parts) != 2:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from analyzer.errors import AnalyzerError
+from analyzer.games.component_params import kept_under
 from analyzer.games.options import format_value
 from analyzer.runspec import RunSpec, players_text, resolve
 
@@ -35,8 +36,10 @@ def resolve_scenarios(scenarios: list, game: str | None = None, players: int | N
 
 
 def rules_text(spec: RunSpec, leave_out: str | None = None) -> str:
-    """The rule options that differ from the standard, or ``standard rules``."""
-    changed = {k: v for k, v in spec.changed_rules().items() if k != leave_out}
+    """The rule options that differ from the standard, or ``standard rules``; ``leave_out`` (the option or
+    component parameter a command varies) is left out, and so is the rule option a parameter writes."""
+    varied = None if leave_out is None else kept_under(spec.game, spec.rules, leave_out)
+    changed = {k: v for k, v in spec.changed_rules().items() if k not in (leave_out, varied)}
     return ", ".join(f"{k} = {format_value(v)}" for k, v in changed.items()) if changed else "standard rules"
 
 

@@ -100,7 +100,7 @@ class Sweep(Rendered):
 def sweep_spec(param: str, base: RunSpec, n: int | str, execution: Execution) -> Sweep:
     """Run one rule option of ``base`` over a range (``name=start:stop:step``) or a list (``name=a,b,c``)."""
     n = parse_count(n)
-    option, values = parse_sweep_param(base.game, param)
+    option, values = parse_sweep_param(base.game, param, base.rules)
     refuse_set(option.name, base)
     specs = [base.with_rules({option.name: value}) for value in values]  # every value checked before any run
     runs = [play_variant(execution.for_run(index), spec, n) for index, spec in enumerate(specs)]

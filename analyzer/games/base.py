@@ -148,6 +148,15 @@ class Component:
 
 
 @dataclass(frozen=True)
+class RandomAssignment:
+    """The rule options that make the components a player is given at setup random (e.g. captains
+    dealt instead of drafted), and the component kinds they make random (``Component.kind``)."""
+
+    rules: dict[str, Any]
+    kinds: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class StrategyChoice:
     """A strategy with every parameter's value (defaults filled in)."""
 
@@ -230,6 +239,9 @@ class Game(ABC):
     #: how far the report searches that option: from the run's value up to this much higher when seat 1
     #: is favoured, else as much lower
     seat_compensation_span: float = 0
+    #: how the components given at setup (a captain) are dealt at random instead, for a measurement of their
+    #: cause (see :mod:`analyzer.experiments.component_effects`); None for a game that assigns none
+    random_assignment: RandomAssignment | None = None
 
     # -- declared surface -------------------------------------------------------------
     def option(self, name: str) -> Option:
@@ -326,6 +338,11 @@ class Game(ABC):
 
     def timed_actions(self) -> tuple[TimedAction, ...]:
         """The actions whose seconds a scenario's ``[time]`` table may give (default: none)."""
+        return ()
+
+    def component_tables(self, rules: dict[str, Any]) -> tuple:
+        """The game's component data under ``rules`` as :class:`~analyzer.games.component_params.ComponentTable`
+        (before the rules' ``TABLE[NAME].FIELD`` overrides): every number in them is a parameter."""
         return ()
 
     def game_stats_table(self, stats: dict[str, Any]) -> str:

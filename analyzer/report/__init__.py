@@ -175,7 +175,10 @@ def _skill_ladder(spec, skill_n: int | None, execution: Execution):
 def _verdicts(runs, ladder, balance_n: int | None, execution: Execution) -> list:
     """Each run's verdicts: its seat verdict with the balance search of the game's seat-compensating
     option (not checkpointed, like the ladder) and the exact seat win rates where the game has them,
-    the first run's with the skill ladder."""
+    the first run's with the skill ladder; where the game assigns components at setup, their effects
+    measured with them dealt at random (the run's seed: common random numbers) and the fix search of
+    the strongest (see :mod:`analyzer.experiments.component_effects`)."""
+    from analyzer.experiments.component_effects import ASSIGNMENT_GAMES, assigned_components, component_fix
     from analyzer.experiments.seat_balance import seat_compensation
     from analyzer.verdicts import run_verdicts
 
@@ -184,7 +187,11 @@ def _verdicts(runs, ladder, balance_n: int | None, execution: Execution) -> list
         compensation = seat_compensation(run, balance_n, execution.derived("balance", index))
         skill = ladder.to_dict() if ladder is not None and index == 0 else None
         exact = run.spec.game.exact_seat_win_rates(run.spec.rules, run.spec.players)
-        found.append(run_verdicts(run.result.to_dict(), compensation, skill, exact_win_rates=exact))
+        same_games = replace(execution, checkpoint=None)
+        assigned = assigned_components(run.spec, min(ASSIGNMENT_GAMES, run.n), same_games)
+        fix = component_fix(run.spec, assigned, None if balance_n is None else min(balance_n, run.n), same_games)
+        found.append(run_verdicts(run.result.to_dict(), compensation, skill, assigned_components=assigned,
+                                  component_fix=fix, exact_win_rates=exact))
     return found
 
 

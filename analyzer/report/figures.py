@@ -327,13 +327,14 @@ def plot_sweep(sweep, ax, metrics, palette: Palette | None = None) -> None:
 
 
 def plot_balance_search(balance, ax, palette: Palette | None = None) -> None:
-    """Seat win rates at every evaluated value, and the recommended value with its interval."""
+    """The target's win rates (the seats') at every evaluated value, and the recommended value with its
+    interval."""
     palette = palette or Palette()
     evaluations = sorted(balance.evaluations, key=lambda e: e.value)
     xs = np.array([e.value for e in evaluations], dtype=float)
     rates = np.stack([e.win_rates for e in evaluations])
-    for seat in range(rates.shape[1]):
-        ax.plot(xs, rates[:, seat], "-o", color=palette.seat(seat + 1), markersize=4, label=f"seat {seat + 1}")
+    for column, label in enumerate(balance.target.labels):
+        ax.plot(xs, rates[:, column], "-o", color=palette.seat(column + 1), markersize=4, label=label)
     if balance.interval is not None:
         ax.axvspan(*balance.interval, color="#999999", alpha=0.25, label="95% interval of the fairest value")
     ax.axvline(balance.recommended, color="black", linewidth=1.2, label=f"recommended {balance.recommended:g}")
@@ -341,5 +342,6 @@ def plot_balance_search(balance, ax, palette: Palette | None = None) -> None:
     percent_axis(ax, decimals=1)
     ax.set_xlabel(balance.option.name)
     ax.set_ylabel("win rate (% of games)")
-    ax.set_title(f"Seat win rates against {balance.option.name} ({balance.n:,} games per value)")
+    whose = "Seat" if balance.target.text is None else f"{balance.target.text}' and the others'"
+    ax.set_title(f"{whose} win rates against {balance.option.name} ({balance.n:,} games per value)")
     ax.legend(fontsize=8)

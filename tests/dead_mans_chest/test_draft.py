@@ -66,3 +66,43 @@ def test_the_first_drafter_keeps_a_best_captain_when_drawn(draft_start, first):
         assert np.ptp(by_seat) < 8 * se, by_seat
     else:
         assert abs(by_seat[first] - p) < 4 * se and by_seat.argmax() == first, by_seat
+
+
+def dealt_captains(players: int) -> tuple[RiggedGame, np.ndarray]:
+    """Like :func:`drafted_captains` with ``captain_draft = random`` (captains dealt, no choice)."""
+    game = RiggedGame(players=players, rules={"captain_draft": "random"})
+    captains = np.zeros((GAMES, players), np.int64)
+    for i in range(GAMES):
+        seed_game(9, i, game.scratch.rng)
+        deal_and_draft(game.scratch, players)
+        captains[i] = game.scratch.players[:players, CAPTAIN]
+    return game, captains
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_random_draft_deals_each_captain_equally_often(players):
+    # a captain is dealt in a game with probability players / 8 (one per seat, no repeats), and to a
+    # given seat with probability 1 / 8; games are independent, so the counts are binomial
+    game, captains = dealt_captains(players)
+    n_captains = game.prep.inputs.captains.shape[0]
+    assert all(len(set(row)) == players for row in captains[:100])  # no captain twice in a game
+    p = players / n_captains
+    per_game = np.array([np.isin(np.arange(n_captains), row) for row in captains]).mean(axis=0)
+    assert np.all(np.abs(per_game - p) < 4 * (p * (1 - p) / GAMES) ** 0.5), per_game
+    q = 1 / n_captains
+    per_seat = np.array([np.bincount(captains[:, s], minlength=n_captains) / GAMES for s in range(players)])
+    assert np.all(np.abs(per_seat - q) < 4 * (q * (1 - q) / GAMES) ** 0.5), per_seat
+
+
+def test_random_draft_keeps_no_best_captain_more_often():
+    # dealt, every seat holds one of the k best captains with probability k / 8; drafted (same seed),
+    # every drafter who draws one keeps it, so the seats hold them measurably more often
+    game, captains = dealt_captains(4)
+    route_loot = game.prep.inputs.captains[:, CAPTAIN_ROUTE_LOOT]
+    best = np.flatnonzero(route_loot == route_loot.max())
+    p = len(best) / 8
+    se = (p * (1 - p) / GAMES) ** 0.5
+    by_seat = np.isin(captains, best).mean(axis=0)
+    assert np.all(np.abs(by_seat - p) < 4 * se), by_seat
+    _, drafted = drafted_captains(4, "random")
+    assert np.isin(drafted, best).mean() - p > 4 * se

@@ -128,12 +128,13 @@ def test_turn_cap():
     ("no-loans", {"loans": False}),
     ("rich-start", {"start_money": 5000}),
     ("first-player-drafts", {"draft_start": "first-player"}),
+    ("captains-dealt", {"captain_draft": "random"}),
+    ("even-captains", {"captains[loot=250].loot": 200}),
 ])
 def test_scenario_files(name, rules):
     spec = resolve(scenario=str(SCENARIOS / f"{name}.toml"))
     assert spec.game is GAME and spec.players == 4
-    defaults = {o.name: o.default for o in GAME.options}
-    assert {k: v for k, v in spec.rules.items() if v != defaults[k]} == rules
+    assert spec.changed_rules() == rules
     prep = GAME.prepare(spec.rules, spec.players, spec.seats)
     assert run(GAME, prep, 500, seed=1, workers=1)["games"][0] == 500
 

@@ -20,10 +20,14 @@ from analyzer.games.base import (
     Game,
     Mechanic,
     Prepared,
+    RandomAssignment,
     StrategyChoice,
 )
+from analyzer.games.component_params import ComponentTable
+from analyzer.games.dead_mans_chest import component_tables
 from analyzer.games.dead_mans_chest import rules as rules_module
 from analyzer.games.dead_mans_chest import stats as stats_module
+from analyzer.games.dead_mans_chest.component_file import load_components
 from analyzer.games.dead_mans_chest.kernel import Inputs, Scratch, Tally, make_match, play_game
 from analyzer.games.dead_mans_chest.layout import (
     CARD_ACTIONS,
@@ -79,6 +83,8 @@ class DeadMansChest(Game):
     default_strategy = DEFAULT_STRATEGY
     record_columns = EVENTS
     tally_type = Tally
+    #: captains dealt at random instead of drafted (their start route comes with them)
+    random_assignment = RandomAssignment({"captain_draft": "random"}, ("captain", "start route"))
 
     def check_rules(self, rules: dict[str, Any], players: int) -> None:
         rules_module.check_rules(rules, players)
@@ -201,6 +207,10 @@ class DeadMansChest(Game):
                 *(Component(f"{kind.replace('_', ' ')} space", "board space", PER_DRAW) for kind in SPACE_KINDS[1:]),
                 *(Component(f"LIFE card: {action.replace('_', ' ')}", "LIFE card", PER_DRAW)
                   for action in CARD_ACTIONS))
+
+    def component_tables(self, rules: dict[str, Any]) -> tuple[ComponentTable, ...]:
+        """The component file's numbers (see :mod:`component_tables`)."""
+        return component_tables.tables(load_components(rules["components"]))
 
     def game_stats(self, totals, prepared: Prepared) -> dict[str, Any]:
         return stats_module.game_stats(totals, prepared)

@@ -54,6 +54,7 @@ class Inputs(NamedTuple):
     cards: np.ndarray  # [LIFE cards, CARD_*]
     # the rule options (see rules.kernel_rules)
     draft_start: int  # DRAFT_AT_RANDOM, DRAFT_FIRST_PLAYER or DRAFT_LAST_PLAYER
+    captain_draft: int  # CAPTAINS_DRAFTED or CAPTAINS_DEALT
     start_money: int
     loans: bool
     loan_amount: int

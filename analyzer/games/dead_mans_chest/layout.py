@@ -97,5 +97,8 @@ TILE_FROM_PLAYER_MODES = ("random", "choose")
 TILE_AT_RANDOM, TILE_CHOSEN = range(2)
 DRAFT_STARTS = ("random", "first-player", "last-player")
 DRAFT_AT_RANDOM, DRAFT_FIRST_PLAYER, DRAFT_LAST_PLAYER = range(3)
+# rule option captain_draft: draft = draw two, keep one (the book); random = keep the first drawn
+CAPTAIN_DRAFTS = ("draft", "random")
+CAPTAINS_DRAFTED, CAPTAINS_DEALT = range(2)
 
 SPINNER = 10  # the spinner shows 1..10

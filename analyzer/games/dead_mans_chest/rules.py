@@ -7,9 +7,16 @@ Every (decision) of RULES.md is an option with the documented default; the
 from __future__ import annotations
 
 from analyzer.errors import AnalyzerError
+from analyzer.games.component_params import has_overrides, table_values_of
+from analyzer.games.dead_mans_chest import component_tables
 from analyzer.games.dead_mans_chest.component_file import PACKAGED, load_components
 from analyzer.games.dead_mans_chest.components import Components, check_for_players
-from analyzer.games.dead_mans_chest.layout import DRAFT_STARTS, TILE_FROM_PLAYER_MODES, UNPAID_LOAN_MODES
+from analyzer.games.dead_mans_chest.layout import (
+    CAPTAIN_DRAFTS,
+    DRAFT_STARTS,
+    TILE_FROM_PLAYER_MODES,
+    UNPAID_LOAN_MODES,
+)
 from analyzer.games.options import Option
 
 CAPTAIN_DECIDES = "captain"
@@ -23,6 +30,10 @@ OPTIONS = (
            "who draws captains first (the book's youngest player; the draft then goes clockwise): random = "
            "a seat drawn at random in every game, unrelated to turn order; first-player = seat 1, who also "
            "moves first; last-player = the last seat", choices=DRAFT_STARTS),
+    Option("captain_draft", "choice", "draft",
+           "draft = each player draws two captains and keeps one (the book); random = each player is dealt "
+           "the first captain drawn, no choice (the same draws: a captain's effect measured where chance "
+           "alone assigns it)", choices=CAPTAIN_DRAFTS),
     Option("start_money", "int", 2000, "dollars each player starts with", low=0, high=MONEY),
     Option("start_route", "str", CAPTAIN_DECIDES,
            "'captain': each captain's card names the start; or a start route of the board (e.g. "
@@ -64,7 +75,12 @@ OPTIONS = (
 
 
 def components_for(rules: dict) -> Components:
-    return load_components(rules["components"])
+    """The component file the rules name, with the rules' ``TABLE[NAME].FIELD`` overrides applied."""
+    components = load_components(rules["components"])
+    if not has_overrides(rules):
+        return components
+    values = table_values_of(component_tables.tables(components), rules)
+    return component_tables.with_values(components, values)
 
 
 def forced_route(rules: dict) -> str | None:
@@ -89,6 +105,7 @@ def kernel_rules(rules: dict, components: Components) -> dict[str, int | float |
     tiles = components.tiles
     return dict(
         draft_start=DRAFT_STARTS.index(rules["draft_start"]),
+        captain_draft=CAPTAIN_DRAFTS.index(rules["captain_draft"]),
         start_money=int(rules["start_money"]),
         loans=bool(rules["loans"]),
         loan_amount=int(rules["loan_amount"]),

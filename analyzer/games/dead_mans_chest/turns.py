@@ -16,6 +16,7 @@ from analyzer.games.dead_mans_chest.invariants import check_state
 from analyzer.games.dead_mans_chest.layout import (
     CAPTAIN,
     CAPTAIN_ROUTE,
+    CAPTAINS_DEALT,
     CASH,
     CHOOSE_A_MASCOT,
     DRAFT_FIRST_PLAYER,
@@ -62,7 +63,9 @@ DRAFT_STEP, TURN_STEP, GAME_OVER = range(3)
 
 @njit(cache=True, nogil=True)
 def draft_captain(m, p):
-    """Leaving port: draw two of the captains not drafted yet, keep one, return the other."""
+    """Leaving port: draw two of the captains not drafted yet, keep one, return the other; with
+    ``captain_draft = random`` the first drawn is kept, no choice (the same draws as the draft,
+    so both rules play the rest of a game from the same random numbers)."""
     free = m.captain_free
     cand = m.cand
     n = np.int64(0)
@@ -74,7 +77,10 @@ def draft_captain(m, p):
     second = randint(m.rng, n - 1)
     if second >= first:
         second += 1
-    captain = choose_captain(m, p, cand[first], cand[second])
+    if m.captain_draft == CAPTAINS_DEALT:
+        captain = cand[first]
+    else:
+        captain = choose_captain(m, p, cand[first], cand[second])
     free[captain] = 0
     route = m.captains[captain, CAPTAIN_ROUTE]
     m.players[p, CAPTAIN] = captain

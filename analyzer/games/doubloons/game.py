@@ -9,6 +9,7 @@ import numpy as np
 from analyzer.engine.memory import padded_zeros
 from analyzer.errors import AnalyzerError
 from analyzer.games.base import Game, Prepared, StrategyChoice
+from analyzer.games.component_params import option_view
 from analyzer.games.doubloons import rules as rules_module
 from analyzer.games.doubloons import stats as stats_module
 from analyzer.games.doubloons.coverage import COMPONENTS, MECHANICS
@@ -46,6 +47,10 @@ class Doubloons(Game):
             hint = "" if rules.get(self.more_players_option) else f" (set {self.more_players_option} for more)"
             raise AnalyzerError(f"doubloons is for {low} to {high} players, not {players}{hint}")
         rules_module.check_rules(rules, players)
+
+    def component_tables(self, rules):
+        """A card group's special cards as ``specials[NAME].count`` (a view of ``group_specials``)."""
+        return (option_view("specials", self.option("group_specials"), rules),)
 
     def prepare(self, rules, players, seats: list[StrategyChoice]) -> Prepared:
         self.check_rules(rules, players)

@@ -6,6 +6,7 @@ import numpy as np
 
 from analyzer.engine.memory import padded_zeros
 from analyzer.games.base import Game, Prepared, StrategyChoice, TimedAction
+from analyzer.games.component_params import option_view
 from analyzer.games.skull_island import rules as rules_module
 from analyzer.games.skull_island import stats as stats_module
 from analyzer.games.skull_island.components import N_CARDS
@@ -112,6 +113,9 @@ class SkullIsland(Game):
         if name == self.seat_compensation_option:
             return rules_module.points_step(rules)
         return super().option_step(name, rules)
+    def component_tables(self, rules):
+        """The fortune deck as ``cards[NAME].count`` (a view of the rule option ``deck``)."""
+        return (option_view("cards", self.option("deck"), rules),)
 
     def prepare(self, rules, players, seats: list[StrategyChoice]) -> Prepared:
         max_rounds = rules["max_rounds"] + rules_module.EXTRA_ROUNDS
