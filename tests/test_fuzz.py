@@ -109,7 +109,8 @@ def game_options(game: str) -> list[st.SearchStrategy]:
 seed = option("--seed", mostly([0, 1, 2**64 - 1, "1_000"], [-1, 2**64, "x"]))
 workers = option("--workers", mostly([1, 2, 3], [0, -2, "x"]))
 worker_timeout = option("--worker-timeout", mostly([1, 0.5], [0, -1, "nan", "inf", "x"]))
-checkpoint = option("--checkpoint", mostly(["run.ckpt", "out.json"], ["folder", "/dev/zero", "junk.toml", "/proc/c.ckpt", ""]))
+checkpoint = option("--checkpoint", mostly(["run.ckpt", "out.json"],
+                                          ["folder", "/dev/zero", "junk.toml", "/proc/c.ckpt", ""]))
 out = option("-o", mostly(*OUTPUTS))
 precision = option("--precision", mostly([50, 20, "5"], [0, -1, "nan", "inf", "1e400", 101, "x"]))
 fmt = option("--format", mostly(["table", "json", "csv", "markdown"], ["xml"]))

@@ -30,7 +30,8 @@ def interrupted(args, after: float, cwd, env=None) -> tuple[subprocess.Completed
     process = subprocess.Popen([sys.executable, "-c", "from analyzer.cli import main; main()", *map(str, args)],
                                cwd=cwd, env=environment, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     time.sleep(after)
-    assert process.poll() is None, f"analyze {' '.join(map(str, args))} ended before the signal: {process.stderr.read()}"
+    assert process.poll() is None, \
+        f"analyze {' '.join(map(str, args))} ended before the signal: {process.stderr.read()}"
     process.send_signal(signal.SIGINT)
     sent = time.perf_counter()
     try:

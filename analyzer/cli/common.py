@@ -73,7 +73,8 @@ def output_options(func=None, *, plots: bool = False):
         return lambda f: output_options(f, plots=plots)
     plot = "; .pdf plots it" if plots else ""
     func = click.option("-o", "--out", metavar="FILE",
-                        help=f"Write the result to FILE (kind from the extension: {' '.join(OUTPUT_KINDS)}{plot}).")(func)
+                        help=f"Write the result to FILE (kind from the extension: "
+                             f"{' '.join(OUTPUT_KINDS)}{plot}).")(func)
     func = click.option("--json", "as_json", is_flag=True, help="Short for --format json.")(func)
     func = click.option("--format", "fmt", type=click.Choice(FORMATS), default="table", show_default=True,
                         help="What goes to standard output.")(func)

@@ -1,7 +1,6 @@
 """analyze games / strategies / rules: what there is to play and to set."""
 
 import json
-import textwrap
 
 import click
 

@@ -96,7 +96,8 @@ class Doubloons(Game):
 
         rounds = rules_module.max_rounds(prepared.rules, prepared.players)
         turns = rounds * rules_module.longest_round(prepared.rules, prepared.players)
-        per_round = ("round_turns", "round_wins", "round_wins_by_order", "rounds", "shared_rounds", "rounds_parrot_left",
+        per_round = ("round_turns", "round_wins", "round_wins_by_order", "rounds", "shared_rounds",
+                     "rounds_parrot_left",
                      "rounds_refilled")
         per_turn = ("specials_drawn", "specials_taken", "seat_turns", "seat_discard_takes", "seat_deck_refills",
                     "seat_lost_turns", "seat_passes")
