@@ -265,7 +265,7 @@ def _accepts(run: dict, setting: str | None = None, param: str | None = None) ->
     try:
         spec = resolve(game=run["game"], players=run["players"], sets=[setting] if setting else None)
         if param:
-            parse_sweep_param(spec.game, param)
+            parse_sweep_param(spec.game, param, spec.rules)
     except AnalyzerError:
         return False
     return True

@@ -32,7 +32,7 @@ FAIRNESS_KINDS = ("seat-advantage", "round-starter", "component", "component-gro
 
 def excludes(ci, null: float = 0.0) -> bool:
     """Whether the interval ``ci`` lies wholly on one side of ``null``."""
-    return ci is not None and (ci[0] > null or ci[1] < null)
+    return ci is not None and bool(ci[0] > null or ci[1] < null)
 
 
 @dataclass(frozen=True)
@@ -83,7 +83,7 @@ class Verdict:
         return {"kind": self.kind, "title": self.title, "text": self.text, "action": self.action,
                 "effect": {**self.effect, "value": self.effect.get("value"), "ci": None if ci is None else list(ci),
                            "unit": self.effect.get("unit", ""), "null": self.null},
-                "measurable": self.measurable, "size": round(self.size, 4)}
+                "measurable": bool(self.measurable), "size": round(float(self.size), 4)}
 
     def lines(self, rank: int, width: int = TEXT_WIDTH) -> list[str]:
         """``rank. title: text`` and ``Action: ...``, wrapped to ``width`` with a hanging indent; a command
