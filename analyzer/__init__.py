@@ -7,9 +7,8 @@
 Everything the ``analyze`` command does is a function here first.
 """
 
-__version__ = "0.1.0"
-
-from analyzer.errors import AnalyzerError  # noqa: E402
+from analyzer.errors import AnalyzerError
+from analyzer.version import __version__
 
 __all__ = ["AnalyzerError", "simulate", "__version__"]
 

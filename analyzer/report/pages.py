@@ -7,7 +7,6 @@ import re
 
 import numpy as np
 
-from analyzer import __version__
 from analyzer.experiments import Balance, Comparison, Sweep, VariantRun, players_text, rules_text
 from analyzer.experiments.comparison import MARK_NOTE
 from analyzer.report import figures
@@ -16,6 +15,7 @@ from analyzer.report.game_pages import game_pages
 from analyzer.report.layout import table_pages, text_page
 from analyzer.report.style import Palette, displayable, new_page, plot_page, text_block
 from analyzer.verdicts import seats_not_measurable, strategies_differ
+from analyzer.version import __version__
 
 #: table rows that fit below a page of text
 MAX_INLINE_ROWS = 14
