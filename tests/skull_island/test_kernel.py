@@ -15,7 +15,9 @@ from analyzer.games.skull_island.dice import NON_SKULL, pack, unpack
 from analyzer.games.skull_island.kernel import is_legal
 from analyzer.games.skull_island.rules import kernel_config
 from analyzer.games.skull_island.scoring import card_skulls, score_faces, score_turn
-from analyzer.games.skull_island.solver_space import (
+from analyzer.games.skull_island.stats import card_stats
+from analyzer.games.skull_island.strategies import TABULATED, param_row
+from analyzer.games.skull_island.turn_solver.space import (
     N_RANKS,
     alive_scores,
     encode,
@@ -26,8 +28,6 @@ from analyzer.games.skull_island.solver_space import (
     sub_multiset,
     sub_multisets,
 )
-from analyzer.games.skull_island.stats import card_stats
-from analyzer.games.skull_island.strategies import TABULATED, param_row
 from analyzer.runspec import resolve
 
 
