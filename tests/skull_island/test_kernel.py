@@ -17,7 +17,7 @@ from analyzer.games.skull_island.rules import kernel_config
 from analyzer.games.skull_island.scoring import card_skulls, score_faces, score_turn
 from analyzer.games.skull_island.stats import card_stats
 from analyzer.games.skull_island.strategies import TABULATED, param_row
-from analyzer.games.skull_island.turn_solver.space import (
+from analyzer.games.skull_island.turn_states import (
     N_RANKS,
     alive_scores,
     encode,

@@ -31,7 +31,8 @@ from analyzer.games.skull_island.turn_solver.solve import (
     strategy_policy,
     turn_rules,
 )
-from analyzer.games.skull_island.turn_solver.space import (
+from analyzer.games.skull_island.turn_solver.strategies import table_policy
+from analyzer.games.skull_island.turn_states import (
     RANK_DICE,
     SCORES,
     alive_scores,
@@ -40,7 +41,6 @@ from analyzer.games.skull_island.turn_solver.space import (
     sub_multiset,
     sub_multisets,
 )
-from analyzer.games.skull_island.turn_solver.strategies import table_policy
 from analyzer.runspec import resolve
 from tests.cli_checks import assert_one_line_error, run_cli
 

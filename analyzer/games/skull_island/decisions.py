@@ -39,7 +39,7 @@ from analyzer.games.skull_island.strategies import (
     P_STOP_AT,
     THRESHOLD,
 )
-from analyzer.games.skull_island.turn_solver.space import (
+from analyzer.games.skull_island.turn_states import (
     N_RANKS,
     N_STATES,
     encode,
@@ -249,7 +249,7 @@ def decide(strategy, params, card, free, chest, skulls, sorceress, cfg, own_tota
 @njit(cache=True)
 def decision_row(strategy, params, card, cfg):
     """``decide``'s decision in every state of a turn of ``card``, as a row of a policy
-    table in the solver's format (see :mod:`turn_solver.space`); 0 (stop) where the turn is over.
+    table in the solver's format (see :mod:`turn_states`); 0 (stop) where the turn is over.
 
     Only for strategies that read nothing but the dice (``strategies.TABULATED``): the
     totals, the final round and the target are not passed.

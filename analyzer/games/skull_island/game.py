@@ -26,7 +26,7 @@ SCORE_BINS = (-20000, 100, 800)  # final totals from -20,000 to 60,000 in steps 
 
 def _state_tables(rules, seats: list[StrategyChoice]) -> dict:
     """The per-state tables of a run, as :class:`kernel.Inputs` holds them: the score
-    table (``turn_solver.space.alive_scores``) and the policy tables the seats play by.
+    table (``turn_states.alive_scores``) and the policy tables the seats play by.
 
     A strategy that reads only the turn's dice (``TABULATED``) is tabulated here, once
     per distinct parameter set; optimal-ev reads the solver's tables, solved once per
@@ -35,7 +35,7 @@ def _state_tables(rules, seats: list[StrategyChoice]) -> dict:
     every turn a final-round table picked by the solved game). Other seats decide live.
     """
     from analyzer.games.skull_island.decisions import tabulate
-    from analyzer.games.skull_island.turn_solver.space import alive_scores
+    from analyzer.games.skull_island.turn_states import alive_scores
 
     cfg = rules_module.kernel_config(rules)
     tables = [alive_scores(cfg)]  # the first: tables[SCORES]

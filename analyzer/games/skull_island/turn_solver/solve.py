@@ -15,8 +15,8 @@ are ignored; an option the solver does not know is refused by name.
 
 For the kernel: :func:`load_policy` gives the expected-score table and
 :func:`final_round_tables` the tables of the final-round objective; the jitted
-lookups are :func:`turn_solver.space.table_decision` and
-:func:`turn_solver.space.final_round_table`.
+lookups are :func:`turn_states.table_decision` and
+:func:`turn_states.final_round_table`.
 """
 
 from __future__ import annotations
@@ -57,7 +57,7 @@ OTHER_OPTIONS = ("target_score", "floor_at_zero", "tie_rule", "seat_bonus", "max
                  "card_draw")
 #: the files whose code the solved values depend on (part of the cache key), in the game's package
 _SOURCES = ("components.py", "dice.py", "rules.py", "scoring.py", "decisions.py", "kernel.py", "strategies.py",
-            "turn_solver/space.py", "turn_solver/core.py", "turn_solver/strategies.py")
+            "turn_states.py", "turn_solver/core.py", "turn_solver/strategies.py")
 EXPECTED_LABEL = "optimal-ev"
 
 
@@ -122,7 +122,7 @@ def _per_card(compute, progress: Progress | None) -> list:
 class Policies:
     """The optimal policy of every card for one objective (rows indexed by card id)."""
 
-    table: np.ndarray  # [card, state]: see turn_solver.space
+    table: np.ndarray  # [card, state]: see turn_states
     value: np.ndarray  # [card]: the optimal turn value
     sweeps: np.ndarray  # [card]: value-iteration sweeps until no value moved by 1e-9
     states: np.ndarray  # [card]: the states the player decides in

@@ -26,7 +26,7 @@ from analyzer.games.skull_island.components import CHEST, DICE, SKULL
 from analyzer.games.skull_island.decisions import decision_row
 from analyzer.games.skull_island.dice import NON_SKULL, count, of, total_dice
 from analyzer.games.skull_island.kernel import is_legal
-from analyzer.games.skull_island.turn_solver.space import (
+from analyzer.games.skull_island.turn_states import (
     CHEST_SHIFT,
     N_RANKS,
     N_STATES,

@@ -19,7 +19,7 @@ from analyzer.games.skull_island.components import COIN, DICE, SKULL, SWORD
 from analyzer.games.skull_island.dice import count, of
 from analyzer.games.skull_island.scoring import card_skulls, island_allowed, score_turn
 from analyzer.games.skull_island.turn_solver.core import optimize
-from analyzer.games.skull_island.turn_solver.space import N_RANKS, state_dice
+from analyzer.games.skull_island.turn_states import N_RANKS, state_dice
 from analyzer.games.skull_island.win_solver.turns import POINTS, island_ends, terminal_pairs
 from analyzer.games.skull_island.win_solver.values import after_turn
 

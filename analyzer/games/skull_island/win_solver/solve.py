@@ -68,7 +68,7 @@ POINT_OPTIONS = ("set_values", "coin_diamond_value", "full_chest_bonus", "sea_ba
                  "peace_penalty", "seat_bonus")
 #: the files whose code the solved values depend on (part of the cache key), in the game's package
 _SOURCES = ("components.py", "dice.py", "rules.py", "scoring.py", "decisions.py", "kernel.py", "strategies.py",
-            "turn_solver/solve.py", "turn_solver/space.py", "turn_solver/core.py", "turn_solver/strategies.py",
+            "turn_solver/solve.py", "turn_states.py", "turn_solver/core.py", "turn_solver/strategies.py",
             "win_solver/turns.py", "win_solver/values.py", "win_solver/solve.py")
 
 

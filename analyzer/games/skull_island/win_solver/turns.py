@@ -4,7 +4,7 @@ The win solver (:mod:`win_solver.solve`) needs, for each fortune card and each t
 it may play, the exact probability of every way the turn changes the totals: the own
 change and the change of every opponent (Skull Island, and a storm death, take points
 from the opponents). :func:`turn_outcomes` finds it by pushing the probability mass of
-the turn forward through the turn states of :mod:`turn_solver.space`, as the kernel plays
+the turn forward through the turn states of :mod:`turn_states`, as the kernel plays
 (:func:`kernel.play_turn`): the first roll, Skull Island played to its end (every
 roll of the remaining dice while it adds a skull, the storm's one roll), then the
 policy's decisions roll by roll until every state's mass has stopped or died, down
@@ -21,7 +21,7 @@ from numba import njit
 from analyzer.games.skull_island.components import CHEST, COIN, DICE, SKULL, SORCERESS, STORM, SWORD
 from analyzer.games.skull_island.dice import NON_SKULL, count, of, total_dice
 from analyzer.games.skull_island.scoring import card_skulls, island_allowed, score_turn
-from analyzer.games.skull_island.turn_solver.space import (
+from analyzer.games.skull_island.turn_states import (
     N_RANKS,
     RANK_DICE,
     ROLL_DICE,

@@ -1,4 +1,4 @@
-"""The state space of one Skull Island turn, as the solver indexes it.
+"""The state space of one Skull Island turn, as the solvers and the kernel's tables index it.
 
 After a roll, everything that matters for the rest of the turn is the 8 dice (skulls
 included) and whether the sorceress is still available: which of the dice lie on the
