@@ -15,8 +15,9 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(BIN)/analyze simulate --game skull-island --n 1e6
 
+# one worker per core; a test file's tests stay on one worker, so a module's shared fixture is built once
 test: $(STAMP)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto --dist loadfile
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py

@@ -10,9 +10,8 @@ Everything the ``analyze`` command does is a function here first: ``simulate``,
 Skull Island's solver). The README's "Python API" shows one example of each.
 """
 
-__version__ = "0.1.0"
-
-from analyzer.errors import AnalyzerError  # noqa: E402
+from analyzer.errors import AnalyzerError
+from analyzer.version import __version__
 
 #: every experiment the command line runs, as a function: name -> "module:function"
 API = {

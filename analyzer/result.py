@@ -7,7 +7,7 @@ from typing import Any
 
 import numpy as np
 
-from analyzer import __version__, measures
+from analyzer import measures
 from analyzer.engine.aggregate import Totals
 from analyzer.engine.precision import Precision
 from analyzer.games.base import Prepared
@@ -24,6 +24,7 @@ from analyzer.verdicts import (
     strategies_differ,
     verdict_lines,
 )
+from analyzer.version import __version__
 from analyzer.wrapping import output_width, wrap
 
 SCHEMA = "pirate-analyzer/simulate/1"
@@ -158,25 +159,6 @@ class Result(Rendered):
         import pandas as pd
 
         return pd.DataFrame(self.to_dict()["lengths"].values()).set_index("unit")
-
-    # -- figures (the report's, drawn on a given matplotlib axes) ---------------------------
-    def plot_win_rates(self, ax, palette=None):
-        """Win rate by seat with 95% interval bars."""
-        from analyzer.report.figures import plot_win_rates
-
-        return plot_win_rates(self, ax, palette)
-
-    def plot_score_distribution(self, ax, palette=None):
-        """Final score distribution by seat."""
-        from analyzer.report.figures import plot_score_distribution
-
-        return plot_score_distribution(self, ax, palette)
-
-    def plot_lengths(self, ax, unit=None):
-        """Game length histogram and cumulative curve (the main unit unless ``unit`` is given)."""
-        from analyzer.report.figures import plot_lengths
-
-        return plot_lengths(self, ax, unit)
 
     def score_histogram(self) -> tuple[np.ndarray, np.ndarray]:
         """(bin lower edges, counts per seat) of the final scores."""

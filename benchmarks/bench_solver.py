@@ -41,7 +41,7 @@ def main() -> None:
               f"({verdict(cached, GOAL_CACHED_SECONDS)})")
 
         os.environ["PIRATE_ANALYZER_CACHE"] = policies
-        from analyzer.games.skull_island.solver import final_round_tables, optimal_policies
+        from analyzer.games.skull_island.turn_solver.solve import final_round_tables, optimal_policies
         from analyzer.runspec import resolve
 
         rules = resolve(game="skull-island").rules

@@ -23,10 +23,21 @@ def _modules() -> dict[str, Path]:
     return modules
 
 
+def _function_level(tree: ast.Module) -> set[int]:
+    """The ids of the import statements inside a function (run when it is called, not when the module loads)."""
+    return {id(node) for function in ast.walk(tree) if isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef))
+            for node in ast.walk(function) if isinstance(node, (ast.Import, ast.ImportFrom))}
+
+
 def _imports(name: str, path: Path, modules: dict[str, Path]) -> set[str]:
-    """Modules of the package that ``name`` imports anywhere (functions included; not under TYPE_CHECKING)."""
+    """Modules of the package that ``name`` imports anywhere (functions included; not under TYPE_CHECKING).
+
+    A package's own submodules count when it imports them inside a function (the package
+    root's lazy ``simulate``, say): a submodule that imports the package would close a loop.
+    """
     tree = ast.parse(path.read_text())
     is_package = path.name == "__init__.py"
+    in_function = _function_level(tree)
     found = set()
     for node in ast.walk(tree):
         targets = []
@@ -41,8 +52,8 @@ def _imports(name: str, path: Path, modules: dict[str, Path]) -> set[str]:
             targets = [f"{base}.{alias.name}" if f"{base}.{alias.name}" in modules else base for alias in node.names]
         for target in targets:
             if target in modules and target != name:
-                if is_package and target.startswith(name + "."):
-                    continue  # a package importing its own submodules
+                if is_package and target.startswith(name + ".") and id(node) not in in_function:
+                    continue  # a package assembling itself from its own submodules
                 found.add(target)
     return found
 

@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 from analyzer.engine.chunks import chunk
+from analyzer.engine.play import run_chunk
 from analyzer.engine.runner import run, run_chunks
 from analyzer.games.base import DEALT, MECHANIC_KINDS, RANDOM_DRAW, RULE
 from analyzer.games.options import defaults
@@ -70,7 +71,7 @@ def test_game_stats_and_records(game_run):
     game, prepared, totals = game_run
     stats = game.game_stats(totals, prepared)
     assert isinstance(stats, dict)
-    aggregates, rows = game.run_chunk(prepared, 2024, 100, 50, record=True)
+    aggregates, rows = run_chunk(game, prepared, 2024, 100, 50, record=True)
     assert rows is not None
     assert len(rows["winner"]) == 50
     players = prepared.players
@@ -78,7 +79,7 @@ def test_game_stats_and_records(game_run):
         assert len(rows[f"score_{seat}"]) == 50
     assert set(np.unique(rows["winner"])) <= set(range(players + 1))
     # recording does not change the aggregates
-    plain, _ = game.run_chunk(prepared, 2024, 100, 50, record=False)
+    plain, _ = run_chunk(game, prepared, 2024, 100, 50, record=False)
     for key in plain:
         assert np.array_equal(np.asarray(plain[key]), np.asarray(aggregates[key])), key
 
@@ -123,8 +124,8 @@ def _check_run(spec):
     """Game i is the same whichever chunk or worker plays it; the rows add up to the aggregates."""
     game = spec.game
     prepared = game.prepare(spec.rules, spec.players, spec.seats)
-    aggregates, rows = game.run_chunk(prepared, 77, 0, SMALL, record=True)
-    _, tail = game.run_chunk(prepared, 77, 200, SMALL - 200, record=True)
+    aggregates, rows = run_chunk(game, prepared, 77, 0, SMALL, record=True)
+    _, tail = run_chunk(game, prepared, 77, 200, SMALL - 200, record=True)
     for column, values in tail.items():
         assert np.array_equal(values, rows[column][200:]), f"{column} of games 200.. differs by chunk"
     players = prepared.players

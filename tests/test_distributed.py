@@ -146,10 +146,12 @@ def free_port():
 
 
 @pytest.mark.parametrize("address, named", [
-    (f"tcp://127.0.0.1:{free_port()}", "cannot reach the Dask scheduler"),
+    ("tcp://127.0.0.1:{free_port}", "cannot reach the Dask scheduler"),
     ("no-port-here", "not a Dask scheduler address"),
 ])
 def test_unreachable_scheduler_is_one_line_and_exit_2_within_seconds(address, named):
+    # the port is found when the test runs: in a test id, every pytest-xdist worker would collect another
+    address = address.format(free_port=free_port())
     start = time.perf_counter()
     result = CliRunner().invoke(main, ["simulate", "--game", GAME, "--n", "1000", "--quiet", "--scheduler", address])
     elapsed = time.perf_counter() - start

@@ -27,8 +27,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from analyzer.cli import main
+from analyzer.games.registry import available_ids, get_game
 
-GAMES = ("skull-island", "lucky-pirates", "doubloons", "dead-mans-chest")
+#: every registered game: the built-in ones and those a conftest registers (Pig)
+GAMES = tuple(available_ids())
 #: bidirectional formatting and control characters that command lines may carry
 HOSTILE_CHARACTERS = "\u202e\u2066\u200f\x1b"
 #: names that exist in the folder a run starts in (see :func:`_arena`)
@@ -53,7 +55,8 @@ def flag(name: str) -> st.SearchStrategy:
     return st.just([name])
 
 
-#: rule option settings per game: (good, bad) — bad ones are out of range, of the wrong type or unknown
+#: hand-picked rule option settings per game: (good, bad) — bad ones are out of range, of the wrong type or
+#: unknown; a game without any is fuzzed with those of :func:`declared_sets`
 SETS = {
     "skull-island": (["target_score=3000", "target_score=1", "set_values=[100,200,500,1000,2000,4000,4000]",
                       "skull_island=false", "sea_battle_blocks_island=false", "tie_rule=extra-round", "max_rounds=3",
@@ -86,6 +89,7 @@ BAD_SETS = ["nosuch=1", "=1", "novalue", "target_score", "nosuch[a].b=1", "[x].y
             "time.seconds_per_turn=x", "time.nosuch=1", "time.seconds_per_turn"]
 #: playing-time settings every game takes (a scenario's [time] table, set from the command line)
 TIME_SETS = ["time.seconds_per_turn=40", "time.seconds_per_turn=1.5"]
+#: hand-picked strategies per game; a game without any is fuzzed with its declared strategies
 STRATEGIES = {"skull-island": ["threshold", "threshold:stop_at=500", "random", "first-roll", "endgame",
                                "set-chaser:chase_full_chest=true"],
               "lucky-pirates": ["none"], "doubloons": ["greedy", "saboteur", "random", "greedy:take_parrot=false"],
@@ -97,12 +101,40 @@ OUTPUTS = (["out.json", "out.csv", "out.md", "out.txt", "out\u202e.json", "new\n
             "a" * 300 + ".json"])
 
 
+def _scalar_options(game: str):
+    return [o for o in get_game(game).options if o.kind in ("int", "float", "bool", "choice")]
+
+
+def _text(value) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def declared_sets(game: str) -> tuple[list[str], list[str]]:
+    """(good, bad) settings of a game's declared scalar options: each at its default, its
+    bounds and its choices; beyond its bounds, and of the wrong type."""
+    good, bad = [], []
+    for o in _scalar_options(game):
+        values = [o.default, *(o.choices or ()), *(v for v in (o.low, o.high) if v is not None)]
+        good += [f"{o.name}={_text(v)}" for v in values]
+        beyond = [*([o.low - 1] if o.low is not None else []), *([o.high + 1] if o.high is not None else [])]
+        bad += [f"{o.name}=x", *(f"{o.name}={_text(v)}" for v in beyond)]
+    return good, bad
+
+
+def rule_sets(game: str) -> tuple[list[str], list[str]]:
+    return SETS.get(game) or declared_sets(game)
+
+
+def strategies(game: str) -> list[str]:
+    return STRATEGIES.get(game) or [strategy.name for strategy in get_game(game).strategies]
+
+
 def game_options(game: str) -> list[st.SearchStrategy]:
     """The options of a run of ``game``: --set, --players, --strategy, --scenario (good values mostly)."""
-    good, bad = SETS[game]
+    good, bad = rule_sets(game)
     return [option("--set", mostly([*good, *TIME_SETS], [*bad, *BAD_SETS])),
             option("--players", mostly([2, 3, 4], [1, 0, 9, -1, "x"])),
-            option("--strategy", mostly(STRATEGIES[game], BAD_STRATEGIES)),
+            option("--strategy", mostly(strategies(game), BAD_STRATEGIES)),
             option("--scenario", mostly(["s1.toml"], FILES))]
 
 
@@ -128,9 +160,22 @@ def runs_of(command: str, *extra: st.SearchStrategy, n_games: int = 100, games=G
         st.just([*game_options(game), *execution, *extra])))
 
 
-SWEEPS = [("skull-island", "target_score=4000,5000"), ("lucky-pirates", "treasures_to_win=2,3"),
-          ("doubloons", "rounds_to_win=1:2:1"), ("dead-mans-chest", "start_money=0,5000"),
-          ("dead-mans-chest", "captains[loot=250].loot=200,250"), ("skull-island", "cards[skull-2].count=0:2:1")]
+#: hand-picked sweeps; a game without one sweeps its first whole-number option from its default to its low bound
+SWEEP_PARAMS = {"skull-island": "target_score=4000,5000", "lucky-pirates": "treasures_to_win=2,3",
+                "doubloons": "rounds_to_win=1:2:1", "dead-mans-chest": "start_money=0,5000"}
+#: sweeps of component numbers (TABLE[NAME].FIELD)
+COMPONENT_SWEEPS = [("dead-mans-chest", "captains[loot=250].loot=200,250"),
+                    ("skull-island", "cards[skull-2].count=0:2:1")]
+
+
+def sweep_param(game: str) -> str:
+    if game in SWEEP_PARAMS:
+        return SWEEP_PARAMS[game]
+    first = next(o for o in _scalar_options(game) if o.kind == "int")
+    return f"{first.name}={first.default},{first.low if first.low is not None else first.default + 1}"
+
+
+SWEEPS = [*((game, sweep_param(game)) for game in GAMES), *COMPONENT_SWEEPS]
 DICE = ["skull,skull,skull,skull,sword,sword,coin,coin", "coin,coin,coin,coin,diamond,diamond,parrot,monkey",
         "sword,sword,sword,sword,skull,skull,skull,coin"]
 
@@ -144,7 +189,7 @@ COMMANDS: dict[str, tuple[st.SearchStrategy, int]] = {
     "simulate": (runs_of("simulate", checkpoint, precision, option("--save-games", mostly(
         ["g.csv", "g.parquet"], ["g.txt", "/proc/g.csv", "", "folder"]))), 150),
     "compare": (st.sampled_from(GAMES).flatmap(lambda game: st.tuples(
-        base("compare", "--game", game, "--strategy", STRATEGIES[game][0], "--strategy", STRATEGIES[game][-1],
+        base("compare", "--game", game, "--strategy", strategies(game)[0], "--strategy", strategies(game)[-1],
              "--n", 100, "--quiet"), st.just([*game_options(game), *execution, checkpoint, precision,
                                              st.sampled_from(FILES).map(lambda path: [path]),
                                              base("s1.toml", "s2.toml")]))), 25),
@@ -248,7 +293,7 @@ def scenario_text(draw) -> str:
     lines = [f"{key} = {toml_value(value)}" for key, value in document.items()]
     if draw(st.integers(0, 5)) == 0:
         lines.append("unknown = 1")
-    good, bad = SETS[game]
+    good, bad = rule_sets(game)
     if draw(st.booleans()):
         lines.append("[rules]")
         for text in draw(st.lists(mostly(good, bad), max_size=3, unique=True)):
@@ -261,7 +306,7 @@ def scenario_text(draw) -> str:
         lines.append(f"{toml_value(key)} = {toml_value(draw(scalars))}")
     if draw(st.booleans()):
         lines.append("[strategies]")
-        seats = draw(st.lists(mostly(STRATEGIES[game], BAD_STRATEGIES), max_size=4))
+        seats = draw(st.lists(mostly(strategies(game), BAD_STRATEGIES), max_size=4))
         lines.append(f"seats = {toml_value(seats)}")
     return "\n".join(lines) + "\n"
 
@@ -341,3 +386,9 @@ def test_fuzzed_command_lines_end_in_exit_0_or_2_with_at_most_one_line(command):
 def test_every_command_is_fuzzed():
     ctx = click.Context(main)
     assert set(main.list_commands(ctx)) == set(COMMANDS)
+
+
+def test_hand_picked_values_name_registered_games():
+    """A game renamed in the registry would otherwise lose its hand-picked values silently."""
+    assert {*SETS, *STRATEGIES, *SWEEP_PARAMS} <= set(GAMES)
+    assert all(declared_sets(game)[0] and strategies(game) for game in GAMES)

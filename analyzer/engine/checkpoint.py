@@ -27,7 +27,6 @@ from typing import Any
 
 import numpy as np
 
-from analyzer import __version__
 from analyzer.engine.aggregate import Totals, inconsistency
 from analyzer.engine.chunks import Chunk, chunk_count, chunk_size
 from analyzer.engine.play import aggregate_shapes
@@ -35,6 +34,7 @@ from analyzer.engine.tally_limits import TallyRules, beyond_limits, common_rules
 from analyzer.errors import AnalyzerError, param
 from analyzer.files import MAX_CHECKPOINT_BYTES, atomic_path, check_nesting, check_output_path, read_input
 from analyzer.games.base import Game, Prepared
+from analyzer.version import __version__
 
 FILE_FORMAT = "pirate-analyzer checkpoint"
 #: 2: with a checksum

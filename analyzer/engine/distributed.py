@@ -34,12 +34,13 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
-from analyzer import __version__
 from analyzer.engine.aggregate import Totals
 from analyzer.engine.chunks import Chunk
 from analyzer.engine.collect import ChunkCollector, RecordSink
+from analyzer.engine.play import run_chunk
 from analyzer.errors import AnalyzerError, param
 from analyzer.games.base import Game, Prepared
+from analyzer.version import __version__
 
 #: how long to try to reach a scheduler before giving up
 CONNECT_TIMEOUT_SECONDS = 5
@@ -121,7 +122,7 @@ def play_chunks(game: Game, run: Recipe | Prepared, seed: int, chunks: list[Chun
         raise AnalyzerError(f"a Dask worker has pirate-analyzer {__version__} and this machine {version}; "
                             f"install the same version everywhere")
     prepared = prepared_here(game, run) if isinstance(run, Recipe) else run
-    return [(ch, *game.run_chunk(prepared, seed, ch.first_game, ch.n_games, record)) for ch in chunks]
+    return [(ch, *run_chunk(game, prepared, seed, ch.first_game, ch.n_games, record)) for ch in chunks]
 
 
 def chunks_per_task(chunks_to_play: int, threads: int) -> int:

@@ -20,6 +20,7 @@ from analyzer.engine.checkpoint import Checkpoint
 from analyzer.engine.chunks import Chunk, chunk_count, iter_chunks
 from analyzer.engine.collect import ChunkCollector, RecordSink
 from analyzer.engine.distributed import WORKER_WAIT_SECONDS, run_on_dask
+from analyzer.engine.play import run_chunk
 from analyzer.engine.precision import refuse_checkpoint
 from analyzer.errors import AnalyzerError, param
 from analyzer.games.base import Game, Prepared
@@ -43,7 +44,7 @@ def run_chunks(game: Game, prepared: Prepared, seed: int, chunks: Iterable[Chunk
     collector = ChunkCollector(on_chunk, record_sink)
 
     def play(ch: Chunk):
-        return game.run_chunk(prepared, seed, ch.first_game, ch.n_games, collector.record)
+        return run_chunk(game, prepared, seed, ch.first_game, ch.n_games, collector.record)
 
     if workers <= 1:
         for ch in chunks:

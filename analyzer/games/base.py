@@ -23,7 +23,6 @@ from typing import Any
 
 import numpy as np
 
-from analyzer.engine.play import run_chunk
 from analyzer.errors import AnalyzerError, closest_first, shortened
 from analyzer.games.options import Option, option_table
 
@@ -313,11 +312,6 @@ class Game(ABC):
 
     def check_chunk(self, prepared: Prepared, aggregates: dict[str, np.ndarray]) -> None:  # noqa: B027
         """Inspect a played chunk's aggregates (e.g. an audit's count); raise to refuse it."""
-
-    def run_chunk(self, prepared: Prepared, seed: int, first_game: int, n_games: int,
-                  record: bool = False) -> tuple[dict[str, np.ndarray], dict[str, np.ndarray] | None]:
-        """Play games ``first_game .. first_game + n_games - 1`` (see :func:`analyzer.engine.play.run_chunk`)."""
-        return run_chunk(self, prepared, seed, first_game, n_games, record)
 
     @abstractmethod
     def game_stats(self, totals, prepared: Prepared) -> dict[str, Any]:

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from analyzer.errors import AnalyzerError
 from analyzer.files import atomic_path, check_output_path, check_writable
+from analyzer.version import __version__
 
 FIGURE_FORMATS = ("png", "svg")
 #: the extensions of a report file: a PDF, or one self-contained HTML file
@@ -78,8 +79,6 @@ def write_pdf(pages: Iterable[Page], path: str | Path, title: str, subject: str 
     """Write the pages into one PDF, atomically; returns the page count. Figures are closed as written."""
     import matplotlib.pyplot as plt
     from matplotlib.backends.backend_pdf import PdfPages
-
-    from analyzer import __version__
 
     metadata = {"Title": title, "Subject": subject, "Creator": f"pirate-analyzer {__version__}",
                 "CreationDate": datetime.datetime.now(datetime.UTC)}

@@ -15,9 +15,9 @@ import re
 from collections.abc import Iterable
 from pathlib import Path
 
-from analyzer import __version__
 from analyzer.files import atomic_path
 from analyzer.report.document import Page
+from analyzer.version import __version__
 
 #: nothing may be fetched; only the inline style sheet and the figures' style attributes apply
 CONTENT_POLICY = "default-src 'none'; style-src 'unsafe-inline'"

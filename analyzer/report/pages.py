@@ -9,7 +9,6 @@ import shlex
 
 import numpy as np
 
-from analyzer import __version__
 from analyzer.experiments import Balance, Sweep, VariantRun, players_text, rules_text
 from analyzer.report import figures
 from analyzer.report.document import Page
@@ -17,6 +16,7 @@ from analyzer.report.game_pages import game_pages
 from analyzer.report.layout import table_pages, text_page
 from analyzer.report.style import Palette, displayable, new_page, plot_page, text_block
 from analyzer.verdicts import command, matchup_command, seat_gap, seats_not_measurable, strategies_differ
+from analyzer.version import __version__
 
 #: table rows that fit below a page of text
 MAX_INLINE_ROWS = 14

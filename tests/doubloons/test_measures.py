@@ -9,6 +9,7 @@ and agrees with what ``game_stats`` counts, and each special card is met as ofte
 import pytest
 
 from analyzer import measures
+from analyzer.engine.play import run_chunk
 from analyzer.engine.quality import DECISIVE_SCALE
 from analyzer.engine.runner import run
 from analyzer.games.doubloons import GAME
@@ -50,7 +51,7 @@ def test_two_pirates_best_of_three_quality_by_hand():
     round 1 of 2 or 3); a 3-round match is decided after round 3, a 2-round match after
     round 1 (point 1/2); the margin is 2 or 1."""
     prep = prepared(2, ("greedy", "random"))
-    totals, rows = GAME.run_chunk(prep, 17, 0, N, record=True)
+    totals, rows = run_chunk(GAME, prep, 17, 0, N, record=True)
     quality = measures.quality(totals, GAME.score_unit, prep.score_bins[1])
     two, three = int(totals["length_rounds"][2]), int(totals["length_rounds"][3])
     turned = int((rows["first_round_winner"] != rows["winner"]).sum())
@@ -147,7 +148,7 @@ def test_parrots_freed_are_the_parrots_placed_less_those_left_on_a_chest_match_b
     parrot = SPECIALS.index("parrot")
     seen = set()
     for game in range(40):
-        one, _ = GAME.run_chunk(prep, 5, game, 1)
+        one, _ = run_chunk(GAME, prep, 5, game, 1)
         assert int(one["capped"][0]) == 0
         placed = int(one["specials_used"][:, parrot].sum()) + int(one["seat_parrot_moves"].sum())
         moves = int(one["seat_parrot_moves"].sum())

@@ -9,6 +9,7 @@ import random
 import numpy as np
 import pytest
 
+from analyzer.engine.play import run_chunk
 from analyzer.engine.runner import run
 from analyzer.games.doubloons import GAME
 from analyzer.games.doubloons.cards import CHESTS, SPECIALS
@@ -29,7 +30,7 @@ def test_totals_do_not_depend_on_workers_and_follow_the_seed():
 
 def test_recorded_rows_match_the_aggregates():
     prep = prepared(players=3)
-    aggregates, rows = GAME.run_chunk(prep, 9, 0, 3000, record=True)
+    aggregates, rows = run_chunk(GAME, prep, 9, 0, 3000, record=True)
     wins = np.bincount(rows["winner"], minlength=4)[1:]
     assert np.array_equal(wins, aggregates["wins"])
     assert np.array_equal(np.bincount(rows["length_rounds"], minlength=len(aggregates["length_rounds"])),
@@ -116,7 +117,7 @@ def test_without_specials_the_engine_plays_plain_garbage(players, rounds_to_win)
     rng = random.Random(players)
     reference = [_garbage_match(players, rng, rounds_to_win) for _ in range(n)]
     prep = prepared(players, ("greedy",), group_specials=NO_SPECIALS, rounds_to_win=rounds_to_win)
-    _, rows = GAME.run_chunk(prep, 4, 0, n, record=True)
+    _, rows = run_chunk(GAME, prep, 4, 0, n, record=True)
     for ours, theirs in (
         (rows["length_turns"], [r[1] for r in reference]),
         (rows["length_rounds"], [r[2] for r in reference]),

@@ -8,6 +8,7 @@ exactly as worked out below, every time.
 import numpy as np
 import pytest
 
+from analyzer.engine.play import run_chunk
 from analyzer.errors import AnalyzerError
 from analyzer.games.base import StrategyChoice
 from analyzer.games.lucky_pirates import GAME
@@ -25,7 +26,7 @@ def _rules(**changes):
 
 def _simulate_rows(rules, players, n=50, seed=3):
     prepared = GAME.prepare(rules, players, [NONE] * players)
-    _, rows = GAME.run_chunk(prepared, seed, 0, n, record=True)
+    _, rows = run_chunk(GAME, prepared, seed, 0, n, record=True)
     return rows
 
 

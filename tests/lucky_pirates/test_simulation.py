@@ -5,6 +5,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from analyzer.engine.play import run_chunk
 from analyzer.engine.runner import run
 from analyzer.games.base import StrategyChoice
 from analyzer.games.lucky_pirates import GAME
@@ -72,8 +73,8 @@ def test_workers_do_not_change_a_number():
 
 def test_game_i_depends_only_on_seed_and_i():
     prepared = _prepare(_rules(), 3)
-    _, whole = GAME.run_chunk(prepared, 5, 0, 300, record=True)
-    _, tail = GAME.run_chunk(prepared, 5, 200, 100, record=True)
+    _, whole = run_chunk(GAME, prepared, 5, 0, 300, record=True)
+    _, tail = run_chunk(GAME, prepared, 5, 200, 100, record=True)
     for key in whole:
         assert np.array_equal(whole[key][200:], tail[key]), key
 

@@ -6,6 +6,7 @@ import math
 import numpy as np
 import pytest
 
+from analyzer.engine.play import run_chunk
 from analyzer.engine.runner import run
 from analyzer.games.skull_island import GAME
 from analyzer.games.skull_island.components import CARDS, SKULL
@@ -14,7 +15,9 @@ from analyzer.games.skull_island.dice import NON_SKULL, pack, unpack
 from analyzer.games.skull_island.kernel import is_legal
 from analyzer.games.skull_island.rules import kernel_config
 from analyzer.games.skull_island.scoring import card_skulls, score_faces, score_turn
-from analyzer.games.skull_island.solver_space import (
+from analyzer.games.skull_island.stats import card_stats
+from analyzer.games.skull_island.strategies import TABULATED, param_row
+from analyzer.games.skull_island.turn_states import (
     N_RANKS,
     alive_scores,
     encode,
@@ -25,8 +28,6 @@ from analyzer.games.skull_island.solver_space import (
     sub_multiset,
     sub_multisets,
 )
-from analyzer.games.skull_island.stats import card_stats
-from analyzer.games.skull_island.strategies import TABULATED, param_row
 from analyzer.runspec import resolve
 
 
@@ -186,7 +187,7 @@ def test_target_score_sets_the_length():
 def test_final_round_gives_every_other_player_one_turn():
     """With target 1 the first player to score triggers; the others each get exactly one more turn."""
     spec, prepared, _ = _run(10, players=3, rules={"target_score": 1, "skull_island": False})
-    _, rows = GAME.run_chunk(prepared, 5, 0, 2000, record=True)
+    _, rows = run_chunk(GAME, prepared, 5, 0, 2000, record=True)
     turns = rows["length_turns"]
     # the game ends 2 turns after the trigger: the earliest end is after turn 3 (seat 1 triggers)
     assert turns.min() == 3
@@ -251,11 +252,11 @@ def test_tabulated_seats_play_exactly_as_deciding_live():
     spec = resolve(game="skull-island", players=5, strategies=seats)
     prepared = GAME.prepare(spec.rules, 5, spec.seats)
     assert list(prepared.inputs.seat_tables) == [1, 2, 3, 4, 4]  # tables[SCORES] comes first
-    tabulated, _ = GAME.run_chunk(prepared, 3, 0, 5000)
+    tabulated, _ = run_chunk(GAME, prepared, 3, 0, 5000)
     live_tables = prepared.inputs.seat_tables.copy()
     live_tables[:3] = -1
     prepared.inputs = prepared.inputs._replace(seat_tables=live_tables)
-    live, _ = GAME.run_chunk(prepared, 3, 0, 5000)
+    live, _ = run_chunk(GAME, prepared, 3, 0, 5000)
     assert tabulated.keys() == live.keys()
     for key in tabulated:
         assert np.array_equal(tabulated[key], live[key]), key

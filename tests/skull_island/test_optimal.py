@@ -7,8 +7,8 @@ import pytest
 from analyzer.engine.runner import run
 from analyzer.games.skull_island import GAME
 from analyzer.games.skull_island.components import CARDS
-from analyzer.games.skull_island.solver import optimal_policies
 from analyzer.games.skull_island.stats import card_stats
+from analyzer.games.skull_island.turn_solver.solve import optimal_policies
 from analyzer.runspec import resolve
 
 

@@ -7,6 +7,7 @@ import dataclasses
 import numpy as np
 
 from analyzer.engine.memory import padded_zeros
+from analyzer.engine.play import run_chunk
 from analyzer.errors import AnalyzerError
 from analyzer.games.base import Game, Prepared, StrategyChoice
 from analyzer.games.component_params import option_view
@@ -116,7 +117,7 @@ class Doubloons(Game):
         """Play ``n_games`` matches auditing the play area after the deal and every turn
         (card conservation and bookkeeping); returns the number of violations found."""
         audited = dataclasses.replace(prepared, inputs=prepared.inputs._replace(audit=True))
-        aggregates, _ = self.run_chunk(audited, seed, 0, n_games)
+        aggregates, _ = run_chunk(self, audited, seed, 0, n_games)
         return int(aggregates["audit_violations"][0])
 
     def mechanics(self, prepared):

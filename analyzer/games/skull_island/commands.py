@@ -20,12 +20,12 @@ def _solve(spec, cards: tuple[str, ...], strategy_specs: tuple[str, ...], needed
            objective: str):
     if objective == "win":
         from analyzer.errors import AnalyzerError
-        from analyzer.games.skull_island.game_report import solve_win
+        from analyzer.games.skull_island.win_solver.report import solve_win
 
         if cards or needed is not None:
             raise AnalyzerError(f"--objective win takes no {'--card' if cards else '--needed'}: it solves whole games")
         return solve_win(spec.rules, spec.players, list(strategy_specs), progress=False if quiet else None)
-    from analyzer.games.skull_island.solver import solve
+    from analyzer.games.skull_island.turn_solver.solve import solve
 
     return solve(spec.rules, cards=list(cards), strategies=list(strategy_specs), needed=needed,
                  progress=False if quiet else None)

@@ -29,7 +29,6 @@ from analyzer.games.skull_island.components import (
 )
 from analyzer.games.skull_island.dice import NON_SKULL, count, of, total_dice
 from analyzer.games.skull_island.scoring import card_skulls, sabres_needed, score_turn
-from analyzer.games.skull_island.solver_space import N_RANKS, N_STATES, encode, is_live, sorceress_flags, state_dice
 from analyzer.games.skull_island.strategies import (
     ENDGAME,
     FIRST_ROLL,
@@ -39,6 +38,14 @@ from analyzer.games.skull_island.strategies import (
     P_MAX_SKULLS,
     P_STOP_AT,
     THRESHOLD,
+)
+from analyzer.games.skull_island.turn_states import (
+    N_RANKS,
+    N_STATES,
+    encode,
+    is_live,
+    sorceress_flags,
+    state_dice,
 )
 
 STOP = (False, 0, 0)
@@ -242,7 +249,7 @@ def decide(strategy, params, card, free, chest, skulls, sorceress, cfg, own_tota
 @njit(cache=True)
 def decision_row(strategy, params, card, cfg):
     """``decide``'s decision in every state of a turn of ``card``, as a row of a policy
-    table in the solver's format (see :mod:`solver_space`); 0 (stop) where the turn is over.
+    table in the solver's format (see :mod:`turn_states`); 0 (stop) where the turn is over.
 
     Only for strategies that read nothing but the dice (``strategies.TABULATED``): the
     totals, the final round and the target are not passed.

@@ -32,16 +32,16 @@ def _dice_rolled(totals, prepared: Prepared) -> float:
 
 def _state_tables(rules, seats: list[StrategyChoice]) -> dict:
     """The per-state tables of a run, as :class:`kernel.Inputs` holds them: the score
-    table (``solver_space.alive_scores``) and the policy tables the seats play by.
+    table (``turn_states.alive_scores``) and the policy tables the seats play by.
 
     A strategy that reads only the turn's dice (``TABULATED``) is tabulated here, once
     per distinct parameter set; optimal-ev reads the solver's tables, solved once per
-    rule set and cached on disk (see :mod:`solver`), with the final-round tables after
+    rule set and cached on disk (see :mod:`turn_solver.solve`), with the final-round tables after
     them when a seat plays its last turn to beat the leader or plays to win (optimal-win,
     every turn a final-round table picked by the solved game). Other seats decide live.
     """
     from analyzer.games.skull_island.decisions import tabulate
-    from analyzer.games.skull_island.solver_space import alive_scores
+    from analyzer.games.skull_island.turn_states import alive_scores
 
     cfg = rules_module.kernel_config(rules)
     tables = [alive_scores(cfg)]  # the first: tables[SCORES]
@@ -60,7 +60,7 @@ def _state_tables(rules, seats: list[StrategyChoice]) -> dict:
             if seat.name in TABULATED:
                 tables.append(tabulate(kernel_index(seat.name), key[1], cfg))
             else:
-                from analyzer.games.skull_island.solver import load_policy
+                from analyzer.games.skull_island.turn_solver.solve import load_policy
 
                 tables.append(load_policy(rules))
         seat_tables.append(index[key])
@@ -68,14 +68,14 @@ def _state_tables(rules, seats: list[StrategyChoice]) -> dict:
     first_round_table = -1
     stacked = np.stack(tables)
     if any((s.name in SOLVED and s.params.get("final_round")) or s.name == PLAYS_TO_WIN for s in seats):
-        from analyzer.games.skull_island.solver import final_round_tables
+        from analyzer.games.skull_island.turn_solver.solve import final_round_tables
 
         thresholds, round_tables = final_round_tables(rules)
         first_round_table = len(tables)
         stacked = np.concatenate([stacked, round_tables])
     win_choices, win_low = np.zeros((2, 1, 1, N_CARDS), np.int64), 0
     if any(s.name == PLAYS_TO_WIN for s in seats):
-        from analyzer.games.skull_island.game_solver import win_policy
+        from analyzer.games.skull_island.win_solver.solve import win_policy
 
         win_choices, win_low = win_policy(rules)
     return {"tables": stacked, "seat_tables": np.array(seat_tables, np.int64), "thresholds": thresholds,

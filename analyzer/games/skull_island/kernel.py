@@ -6,7 +6,7 @@ random strategy's choices) come from the turn's sub-stream. Nothing here allocat
 Dice are packed integers (:mod:`dice`) and a turn's random stream is one integer too,
 so the turn works on plain values; its only array is the stack of per-state tables:
 the score of every alive end of a turn, and the decisions of the strategies that do
-not decide live (see :mod:`decisions`, :mod:`solver_space`).
+not decide live (see :mod:`decisions`, :mod:`turn_states`).
 """
 
 from typing import NamedTuple
@@ -43,7 +43,6 @@ from analyzer.games.skull_island.coverage import (
 )
 from analyzer.games.skull_island.decisions import chance, decide, random_decision
 from analyzer.games.skull_island.dice import NON_SKULL, count, roll, total_dice
-from analyzer.games.skull_island.game_values import win_table
 from analyzer.games.skull_island.rules import (
     C_FLOOR,
     C_FULL_CHEST,
@@ -56,19 +55,20 @@ from analyzer.games.skull_island.rules import (
     EXTRA_ROUNDS,
 )
 from analyzer.games.skull_island.scoring import card_skulls, every_die_scores, island_allowed, sabres_needed, score_turn
-from analyzer.games.skull_island.solver_space import SCORES, final_round_table, state_index, table_decision
 from analyzer.games.skull_island.strategies import OPTIMAL_EV, OPTIMAL_WIN, P_FINAL_ROUND, P_NOISE, RANDOM
+from analyzer.games.skull_island.turn_states import SCORES, final_round_table, state_index, table_decision
+from analyzer.games.skull_island.win_solver.values import win_table
 
 
 class Inputs(NamedTuple):
     """The kernel inputs of a run (read only).
 
-    ``tables`` stacks the score table (``tables[SCORES]``, see :func:`solver_space.alive_scores`)
+    ``tables`` stacks the score table (``tables[SCORES]``, see :func:`turn_states.alive_scores`)
     and the policy tables the seats play by: seat s reads ``seat_tables[s]`` (-1: it
     decides live), and an optimal-ev seat with final_round, in its last turn, the
     final-round table for the points it needs (from ``first_round_table`` on, chosen by
-    ``thresholds``; see :mod:`solver`). An optimal-win seat plays, every turn, the
-    final-round table that ``win_choices`` (see :func:`game_values.win_table`) names.
+    ``thresholds``; see :mod:`turn_solver.solve`). An optimal-win seat plays, every turn, the
+    final-round table that ``win_choices`` (see :func:`win_solver.values.win_table`) names.
     """
 
     strategies: np.ndarray  # [players] each seat's index in strategies.STRATEGIES
@@ -79,7 +79,7 @@ class Inputs(NamedTuple):
     seat_tables: np.ndarray  # [players]
     thresholds: np.ndarray  # the needed points at which the final-round tables change
     first_round_table: int  # the first final-round table in ``tables`` (-1: none)
-    win_choices: np.ndarray  # [phase, own total, leader's total, card] (game_solver.win_policy; unused: zeros)
+    win_choices: np.ndarray  # [phase, own total, leader's total, card] (win_solver.solve.win_policy; unused: zeros)
     win_low: int  # the lowest total (in hundreds) of ``win_choices``
 
 
@@ -163,7 +163,7 @@ def play_turn(card, strategy, params, cfg, own_total, leader_total, final_turn, 
 
     Every die and random choice comes from the turn's sub-stream ``stream`` (see
     :func:`analyzer.engine.rng.substream`). The player decides by policy table
-    ``tables[table]`` (see :mod:`solver_space`) when ``table >= 0``, else live; a turn
+    ``tables[table]`` (see :mod:`turn_states`) when ``table >= 0``, else live; a turn
     that ends alive is scored by ``tables[SCORES]``.
     """
     free, stream = roll(stream, DICE)

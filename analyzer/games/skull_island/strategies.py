@@ -86,7 +86,7 @@ SLOT_FALLBACK = {"stop_at": 0, "max_skulls": 2, "chase_full_chest": True, "dange
                  "final_round": False, "noise": 0.0}
 #: strategies that read the solved policy tables
 SOLVED = ("optimal-ev", "solved")
-#: the strategy that reads the solved game (``game_solver.win_policy``) and the final-round tables
+#: the strategy that reads the solved game (``win_solver.solve.win_policy``) and the final-round tables
 PLAYS_TO_WIN = "optimal-win"
 #: strategies whose decisions depend on the turn's dice alone: the kernel plays them
 #: from a table of every decision (``decisions.tabulate``), one lookup per roll

@@ -1,4 +1,4 @@
-"""Win probabilities of the two-player game over score pairs, jitted (see :mod:`game_solver`).
+"""Win probabilities of the two-player game over score pairs, jitted (see :mod:`win_solver.solve`).
 
 A game state is seen by the player to move: their total ``x``, the opponent's total
 ``y`` (both in hundreds) and the phase: 0, no trigger; 1, the opponent is the trigger
@@ -12,14 +12,14 @@ whose value counts for the player as one minus it.
 The states solved: ``low <= x < top`` and, in phase 0, ``low <= y < top``; in phase 1,
 ``top <= y < high``. ``top`` is the target in hundreds and ``high - top`` the largest
 own turn score, so every state a two-player game reaches is among them; totals below
-``low`` count as ``low`` (the lower bound, see :mod:`game_solver`).
+``low`` count as ``low`` (the lower bound, see :mod:`win_solver.solve`).
 """
 
 import numpy as np
 from numba import njit
 
 from analyzer.games.skull_island.components import N_CARDS
-from analyzer.games.skull_island.game_turns import POINTS
+from analyzer.games.skull_island.win_solver.turns import POINTS
 
 #: the game's results for the player who just played, in half wins
 LOST, SHARED, WON = 0, 1, 2

@@ -1,6 +1,6 @@
 """Value iteration over the states of one Skull Island turn, jitted.
 
-A turn is a Markov decision process on the states of :mod:`solver_space` (8 dice after
+A turn is a Markov decision process on the states of :mod:`turn_states` (8 dice after
 a roll, sorceress available or not). After a roll that leaves fewer than 3 skulls the
 player stops (scoring the dice) or picks the dice to keep, which of them lie on the
 treasure chest, and whether the sorceress rerolls a skull; the dice not kept are
@@ -25,7 +25,7 @@ The chest content is chosen with each reroll: it matters only if the roll kills 
 only the chest scores) and it can be changed freely before the next decision, so the
 best chest for a set of kept dice is the one with the best death value.
 
-Policies are table rows in the format of :mod:`solver_space`.
+Policies are table rows in the format of :mod:`turn_states`.
 """
 
 import numpy as np
@@ -35,7 +35,7 @@ from numba.typed import Dict
 from analyzer.games.skull_island.components import CHEST, DICE, SKULL, SORCERESS, STORM, SWORD
 from analyzer.games.skull_island.dice import NON_SKULL, count, of, total_dice
 from analyzer.games.skull_island.scoring import card_skulls, island_allowed, score_turn
-from analyzer.games.skull_island.solver_space import (
+from analyzer.games.skull_island.turn_states import (
     CHEST_SHIFT,
     N_RANKS,
     N_STATES,

@@ -1,8 +1,8 @@
 """What the win solver's policy class may lose: the whole turn solved exactly at sampled states.
 
 At a game state the mover's turn is worth, for each way it can end, the win probability
-of the state it leads to (:func:`game_values.after_turn` and the solved values). The
-policy class picks the best of its policies for those utilities; :func:`solver_core.optimize`
+of the state it leads to (:func:`win_solver.values.after_turn` and the solved values). The
+policy class picks the best of its policies for those utilities; :func:`turn_solver.core.optimize`
 finds the best of *every* turn policy (value iteration over the turn's states with
 these utilities as terminal rewards). Their difference, per sampled state and card,
 is the win probability one turn could gain by leaving the class there.
@@ -16,11 +16,11 @@ import numpy as np
 
 from analyzer.games.skull_island.components import COIN, DICE, SKULL, SWORD
 from analyzer.games.skull_island.dice import count, of
-from analyzer.games.skull_island.game_turns import POINTS, island_ends, terminal_pairs
-from analyzer.games.skull_island.game_values import after_turn
 from analyzer.games.skull_island.scoring import card_skulls, island_allowed, score_turn
-from analyzer.games.skull_island.solver_core import optimize
-from analyzer.games.skull_island.solver_space import N_RANKS, state_dice
+from analyzer.games.skull_island.turn_solver.core import optimize
+from analyzer.games.skull_island.turn_states import N_RANKS, state_dice
+from analyzer.games.skull_island.win_solver.turns import POINTS, island_ends, terminal_pairs
+from analyzer.games.skull_island.win_solver.values import after_turn
 
 #: columns of the gains array
 GAIN_COLUMNS = ("phase", "own_total", "opponent_total", "card", "policy_class", "exact")
@@ -50,7 +50,7 @@ def _utility(values, geometry, phase, x, y, own, opponent) -> float:
 
 class TurnEnds:
     """Every way a card's turn can end, as the exact turn solver reads them: the ends off
-    Skull Island (laid out as :func:`solver_core.terminal_scores`) and, per first-roll rank,
+    Skull Island (laid out as :func:`turn_solver.core.terminal_scores`) and, per first-roll rank,
     the chances of Skull Island's ends, each end an index into ``pairs`` (own, opponents)."""
 
     def __init__(self, card: int, cfg):

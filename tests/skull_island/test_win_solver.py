@@ -11,12 +11,12 @@ import pytest
 
 from analyzer import api
 from analyzer.games.skull_island.components import CARDS
-from analyzer.games.skull_island.game_report import solve_win
-from analyzer.games.skull_island.game_solver import solve_game, solve_key
-from analyzer.games.skull_island.game_turns import first_roll, turn_outcomes
 from analyzer.games.skull_island.rules import kernel_config
-from analyzer.games.skull_island.solver import optimal_policies
-from analyzer.games.skull_island.solver_strategies import table_policy
+from analyzer.games.skull_island.turn_solver.solve import optimal_policies
+from analyzer.games.skull_island.turn_solver.strategies import table_policy
+from analyzer.games.skull_island.win_solver.report import solve_win
+from analyzer.games.skull_island.win_solver.solve import solve_game, solve_key
+from analyzer.games.skull_island.win_solver.turns import first_roll, turn_outcomes
 from analyzer.runspec import resolve
 from tests.cli_checks import assert_one_line_error, run_cli
 

@@ -1,17 +1,17 @@
-"""The state space of one Skull Island turn, as the solver indexes it.
+"""The state space of one Skull Island turn, as the solvers and the kernel's tables index it.
 
 After a roll, everything that matters for the rest of the turn is the 8 dice (skulls
 included) and whether the sorceress is still available: which of the dice lie on the
 treasure chest card does not constrain the next decision (dice may be placed and taken
 back at any time) and scores only if the next roll kills, so the solver chooses the
-chest content together with each reroll (see :mod:`solver_core`).
+chest content together with each reroll (see :mod:`turn_solver.core`).
 
 The 8 dice are a multiset of at most 8 non-skull dice over 5 faces (the skulls are
 the rest), so a state is one of ``N_RANKS = C(13, 5) = 1287`` ranks, computed without
 a lookup table by the combinatorial number system (:func:`rank`), times the sorceress
 flag. The same rank indexes a set of kept dice (non-skull, at most 8).
 
-A policy table (``load_policy``, ``final_round_policy`` in :mod:`solver`) is an int64
+A policy table (``load_policy``, ``final_round_policy`` in :mod:`turn_solver.solve`) is an int64
 array ``[card, state_index(dice, sorceress)]`` holding 0 for "stop", else
 ``reroll | chest << 24`` (packed dice, see :mod:`dice`; the reroll includes the
 sorceress's skull when she is used). :func:`table_decision` reads it inside a jitted

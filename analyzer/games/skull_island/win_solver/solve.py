@@ -4,17 +4,17 @@ The model: each turn's fortune card is drawn afresh with the deck's proportions 
 option ``card_draw = "independent"``; a whole-game solve cannot remember a shuffled
 deck), totals are counted in hundreds, and a game state is (the mover's total, the
 opponent's, whether the opponent is the trigger and this is the mover's last turn),
-see :mod:`game_values`. The value of a state is P(the mover wins) + P(shared win) / 2.
+see :mod:`win_solver.values`. The value of a state is P(the mover wins) + P(shared win) / 2.
 
 The method (``POLICY_CLASS``): on each card the mover plays one turn policy of a
 class: the expected-score policy and, for every score N, the policy that maximises
 P(turn score >= N) (the final-round tables of :func:`solver.final_round_tables`, one
 per distinct table). Each policy's exact outcome distribution comes from
-:mod:`game_turns`; value iteration over the score pairs then picks, per state and
-card, the policy of the class that wins most (:func:`game_values.solve_values`).
+:mod:`win_solver.turns`; value iteration over the score pairs then picks, per state and
+card, the policy of the class that wins most (:func:`win_solver.values.solve_values`).
 What the restriction may lose is measured by solving the whole turn exactly (every
-turn policy, :func:`solver_core.optimize`) for the utility of its ends at a sample of
-states (:mod:`game_bound`).
+turn policy, :func:`turn_solver.core.optimize`) for the utility of its ends at a sample of
+states (:mod:`win_solver.bound`).
 
 Totals below ``LOWER_BOUND`` count as ``LOWER_BOUND`` (with ``floor_at_zero`` the
 bound is 0 and exact); every solve also solves with the bound ``BOUND_MOVE`` lower and
@@ -42,9 +42,9 @@ from analyzer.errors import AnalyzerError, safe_text
 from analyzer.games.options import jsonable
 from analyzer.games.skull_island.cache_files import hold_arrays, load_arrays, save_arrays
 from analyzer.games.skull_island.components import N_CARDS
-from analyzer.games.skull_island.game_turns import POINTS
 from analyzer.games.skull_island.rules import deck_counts
-from analyzer.games.skull_island.solver import DECK_OPTIONS, TURN_OPTIONS, cache_folder
+from analyzer.games.skull_island.turn_solver.solve import DECK_OPTIONS, TURN_OPTIONS, cache_folder
+from analyzer.games.skull_island.win_solver.turns import POINTS
 
 POLICY_CLASS = "policy-class"
 SOLVED_PLAYERS = 2
@@ -52,7 +52,7 @@ LOWER_BOUND = -5000
 BOUND_MOVE = -2000
 TOLERANCE = 1e-12
 MAX_SWEEPS = 100_000
-#: states sampled for the restriction's bound (see :mod:`game_bound`)
+#: states sampled for the restriction's bound (see :mod:`win_solver.bound`)
 BOUND_SAMPLE = 1200
 #: rule options that change the end of the game or its start (besides those of a turn)
 END_OPTIONS = ("target_score", "floor_at_zero", "tie_rule", "seat_bonus")
@@ -67,9 +67,10 @@ DICE_AND_CARD_SKULLS = 10
 #: rule options counted in points: the solve counts totals in hundreds
 POINT_OPTIONS = ("set_values", "coin_diamond_value", "full_chest_bonus", "sea_battle_values", "island_penalty",
                  "peace_penalty", "seat_bonus")
+#: the files whose code the solved values depend on (part of the cache key), in the game's package
 _SOURCES = ("components.py", "dice.py", "rules.py", "scoring.py", "decisions.py", "kernel.py", "strategies.py",
-            "solver.py", "solver_space.py", "solver_core.py", "solver_strategies.py", "game_turns.py",
-            "game_values.py", "game_solver.py")
+            "turn_solver/solve.py", "turn_states.py", "turn_solver/core.py", "turn_solver/strategies.py",
+            "win_solver/turns.py", "win_solver/values.py", "win_solver/solve.py")
 
 
 # -- what the solve honours -----------------------------------------------------------------
@@ -106,7 +107,7 @@ def solve_key(rules: dict[str, Any]) -> str:
     """The cache key: the rules that change a turn or the end, and the code the values depend on."""
     relevant = {name: rules[name] for name in (*TURN_OPTIONS, *DECK_OPTIONS, *END_OPTIONS)}
     digest = hashlib.sha256(json.dumps(jsonable(relevant), sort_keys=True).encode())
-    folder = Path(__file__).parent
+    folder = Path(__file__).parent.parent
     for name in _SOURCES:
         digest.update((folder / name).read_bytes())
     return digest.hexdigest()[:24]
@@ -118,7 +119,7 @@ def card_probabilities(rules: dict[str, Any]) -> np.ndarray:
 
 
 def geometry(rules: dict[str, Any], lower_bound: int, largest_gain: int) -> tuple[int, int, int, bool]:
-    """``(low, top, high, floor)`` of the solved states, in hundreds (see :mod:`game_values`)."""
+    """``(low, top, high, floor)`` of the solved states, in hundreds (see :mod:`win_solver.values`)."""
     bonus = rules["seat_bonus"] // POINTS
     floor = bool(rules["floor_at_zero"])
     low = (0 if floor else lower_bound // POINTS) + min(0, bonus)
@@ -129,7 +130,7 @@ def geometry(rules: dict[str, Any], lower_bound: int, largest_gain: int) -> tupl
 # -- the turn policies and their outcomes -----------------------------------------------------
 
 class Side:
-    """One player's turn play as :mod:`game_values` reads it: per card its possible outcomes
+    """One player's turn play as :mod:`win_solver.values` reads it: per card its possible outcomes
     (own and opponent changes, in hundreds) and one outcome distribution per policy."""
 
     def __init__(self, grids: list[list[np.ndarray]], own_low: int, opponent_low: int):
@@ -156,7 +157,7 @@ class Side:
 
 
 def stack(sides: list[Side]) -> tuple[np.ndarray, ...]:
-    """Two sides as the stacked arrays :func:`game_values.play_values` takes (padded alike)."""
+    """Two sides as the stacked arrays :func:`win_solver.values.play_values` takes (padded alike)."""
     width = max(s.own.shape[1] for s in sides)
     depth = max(s.dist.shape[1] for s in sides)
 
@@ -175,9 +176,9 @@ class TurnModel:
     """Every card's first roll and the outcome grids of turn policies under one rule set."""
 
     def __init__(self, rules: dict[str, Any]):
-        from analyzer.games.skull_island.game_turns import first_roll
         from analyzer.games.skull_island.rules import kernel_config
-        from analyzer.games.skull_island.solver_core import achievable_scores
+        from analyzer.games.skull_island.turn_solver.core import achievable_scores
+        from analyzer.games.skull_island.win_solver.turns import first_roll
 
         self.cfg = kernel_config(rules)
         self.probs = card_probabilities(rules)
@@ -193,7 +194,7 @@ class TurnModel:
             self.starts[card] = (grid, live)
 
     def outcomes(self, card: int, policy: tuple[np.ndarray, ...]) -> np.ndarray:
-        from analyzer.games.skull_island.game_turns import turn_outcomes
+        from analyzer.games.skull_island.win_solver.turns import turn_outcomes
 
         grid, live = self.starts[card]
         return turn_outcomes(card, self.cfg, grid, live, self.own_low, self.opponent_low, *policy)
@@ -209,7 +210,7 @@ def class_tables(rules: dict[str, Any], cards: list[int]) -> tuple[np.ndarray, n
     """The policy class: ``(thresholds, tables, members, member_of)``: ``members[card]`` lists the
     final-round table indices of the card's distinct policies, the expected-score one first;
     ``member_of[card][j]`` is the position in it of final-round table ``j``'s policy."""
-    from analyzer.games.skull_island.solver import final_round_tables
+    from analyzer.games.skull_island.turn_solver.solve import final_round_tables
 
     thresholds, tables = final_round_tables(rules)
     members, member_of = {}, {}
@@ -251,8 +252,8 @@ def solve_model(rules: dict[str, Any], lower_bound: int, progress=None) -> dict[
     """Solve over the policy class with this lower bound: the values, choices and class
     (``progress``: a :class:`~analyzer.engine.progress.Stages` bar to advance by ``MODEL_STAGES``)."""
     from analyzer.engine.progress import wait_interruptibly
-    from analyzer.games.skull_island.game_values import solve_values
-    from analyzer.games.skull_island.solver_strategies import table_policy
+    from analyzer.games.skull_island.turn_solver.strategies import table_policy
+    from analyzer.games.skull_island.win_solver.values import solve_values
 
     with stage(progress, MODEL_STAGES[0]):
         model = TurnModel(rules)
@@ -281,7 +282,7 @@ def play(solved: dict[str, Any], sides: list[Side], choices: list[np.ndarray],
          progress=None) -> tuple[np.ndarray, np.ndarray]:
     """Side 0 against side 1, each by its choices: ``(wins, shared)`` per side to move and state."""
     from analyzer.engine.progress import wait_interruptibly
-    from analyzer.games.skull_island.game_values import play_values
+    from analyzer.games.skull_island.win_solver.values import play_values
 
     low, top, high, floor = solved["geometry"]
     own, opponent, n_outcomes, dist = stack(sides)
@@ -311,7 +312,7 @@ def solve_game(rules: dict[str, Any], players: int, bound_sample: int = BOUND_SA
     stored = load_arrays(path)
     if stored is not None and STORED <= set(stored) and int(stored["bound_sample"]) >= bound_sample:
         return {**stored, "cached": True, "path": path}
-    from analyzer.games.skull_island.game_bound import restriction_gains
+    from analyzer.games.skull_island.win_solver.bound import restriction_gains
 
     start = time.perf_counter()
     solved = solve_model(rules, LOWER_BOUND, progress)
@@ -362,7 +363,7 @@ def _table_choices(solved: dict[str, Any]) -> np.ndarray:
 
 
 def win_policy(rules: dict[str, Any]) -> tuple[np.ndarray, int]:
-    """``(choices, low)`` for the kernel's :func:`game_values.win_table` (solved for 2 players,
+    """``(choices, low)`` for the kernel's :func:`win_solver.values.win_table` (solved for 2 players,
     played by 3 to 5 against the leader)."""
     solved = solve_game(rules, SOLVED_PLAYERS, bound_sample=0)
     return solved["win_choices"].astype(np.int64), int(solved["geometry"][0])

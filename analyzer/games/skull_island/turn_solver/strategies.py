@@ -4,7 +4,7 @@ A deterministic strategy's policy is read off the very ``decisions.decide`` the 
 calls, once per state; a decision the kernel would reject as illegal stops the turn,
 as in the kernel. ``decide`` is asked with every non-skull die off the chest: the
 built-in strategies decide from the whole dice (free plus chest), which
-``tests/skull_island/test_solver.py`` checks state by state.
+``tests/skull_island/test_turn_solver.py`` checks state by state.
 
 ``random`` draws its decisions, so its policy is its exact choice distribution (the
 same law as ``decisions.random_decision``): with the chest card, each non-skull die
@@ -14,7 +14,7 @@ surely, with fewer than two dice to move) and otherwise rerolls each movable die
 probability 1/2, redrawn until at least two dice move.
 
 A policy is given as ``(offsets, weights, rerolls, chests)`` (see
-:func:`solver_core.evaluate`).
+:func:`turn_solver.core.evaluate`).
 """
 
 import math
@@ -26,7 +26,7 @@ from analyzer.games.skull_island.components import CHEST, DICE, SKULL
 from analyzer.games.skull_island.decisions import decision_row
 from analyzer.games.skull_island.dice import NON_SKULL, count, of, total_dice
 from analyzer.games.skull_island.kernel import is_legal
-from analyzer.games.skull_island.solver_space import (
+from analyzer.games.skull_island.turn_states import (
     CHEST_SHIFT,
     N_RANKS,
     N_STATES,
@@ -58,7 +58,7 @@ def decided_table(strategy, params, card, cfg):
 
 
 def table_policy(table: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """A policy table row as a (deterministic) policy for :func:`solver_core.evaluate`."""
+    """A policy table row as a (deterministic) policy for :func:`turn_solver.core.evaluate`."""
     table = np.asarray(table, dtype=np.int64)
     return (np.arange(table.size + 1, dtype=np.int64), np.ones(table.size), table & REROLL_MASK,
             table >> CHEST_SHIFT)

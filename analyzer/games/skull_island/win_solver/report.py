@@ -1,7 +1,7 @@
 """``analyze solve --game skull-island --objective win``: the solved two-player game, as printed.
 
-:func:`solve_win` solves (or loads) the game (:mod:`game_solver`), plays the built-in
-strategies against ``optimal-win`` on the same model (:mod:`game_strategies`), and
+:func:`solve_win` solves (or loads) the game (:mod:`win_solver.solve`), plays the built-in
+strategies against ``optimal-win`` on the same model (:mod:`win_solver.strategies`), and
 simulates ``optimal-win`` against itself under the shuffled deck (``card_draw = "deck"``),
 the model the solve cannot hold. The strategies and the simulation are cached beside
 the solve.
@@ -18,7 +18,7 @@ import numpy as np
 
 from analyzer.games.options import jsonable
 from analyzer.games.skull_island.components import CARDS
-from analyzer.games.skull_island.game_solver import (
+from analyzer.games.skull_island.win_solver.solve import (
     BOUND_MOVE,
     BOUND_SAMPLE,
     LOWER_BOUND,
@@ -69,7 +69,7 @@ def solve_win(rules: dict[str, Any], players: int, strategy_specs: list[str] | N
     cache files are written only at the end: a run interrupted earlier leaves the cache as
     it was."""
     from analyzer.engine.progress import Stages
-    from analyzer.games.skull_island.game_strategies import against_optimal_win, parse_specs
+    from analyzer.games.skull_island.win_solver.strategies import against_optimal_win, parse_specs
 
     choices = parse_specs(strategy_specs)
     bar = None if progress is False else Stages(solve_stages(bound_sample) + 2, "solve stages", enabled=progress)
@@ -112,7 +112,7 @@ class GameSolution(Rendered):
         self.deck = deck
 
     def _bound(self) -> dict[str, Any]:
-        gains = np.asarray(self.solved["bound_gains"]).reshape(-1, 6)  # game_bound.GAIN_COLUMNS
+        gains = np.asarray(self.solved["bound_gains"]).reshape(-1, 6)  # win_solver.bound.GAIN_COLUMNS
         diff = np.maximum(gains[:, 5] - gains[:, 4], 0.0) if gains.size else np.zeros(1)
         worst = int(np.argmax(diff)) if gains.size else None
         return {"sampled_states": int(len({tuple(row[:3]) for row in gains.tolist()})), "sampled_turns": len(gains),

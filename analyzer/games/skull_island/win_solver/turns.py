@@ -1,17 +1,17 @@
 """What a whole Skull Island turn does to the two totals, per card and turn policy, jitted.
 
-The win solver (:mod:`game_solver`) needs, for each fortune card and each turn policy
+The win solver (:mod:`win_solver.solve`) needs, for each fortune card and each turn policy
 it may play, the exact probability of every way the turn changes the totals: the own
 change and the change of every opponent (Skull Island, and a storm death, take points
 from the opponents). :func:`turn_outcomes` finds it by pushing the probability mass of
-the turn forward through the turn states of :mod:`solver_space`, as the kernel plays
+the turn forward through the turn states of :mod:`turn_states`, as the kernel plays
 (:func:`kernel.play_turn`): the first roll, Skull Island played to its end (every
 roll of the remaining dice while it adds a skull, the storm's one roll), then the
 policy's decisions roll by roll until every state's mass has stopped or died, down
 to ``MASS_LEFT``. Every end is scored by :func:`scoring.score_turn`.
 
-A policy is ``(offsets, weights, rerolls, chests)`` as :func:`solver_core.evaluate`
-takes it (a table row through :func:`solver_strategies.table_policy`). The result is
+A policy is ``(offsets, weights, rerolls, chests)`` as :func:`turn_solver.core.evaluate`
+takes it (a table row through :func:`turn_solver.strategies.table_policy`). The result is
 a grid ``[own - own_low, opponent - opponent_low]`` in hundreds of points.
 """
 
@@ -21,7 +21,7 @@ from numba import njit
 from analyzer.games.skull_island.components import CHEST, COIN, DICE, SKULL, SORCERESS, STORM, SWORD
 from analyzer.games.skull_island.dice import NON_SKULL, count, of, total_dice
 from analyzer.games.skull_island.scoring import card_skulls, island_allowed, score_turn
-from analyzer.games.skull_island.solver_space import (
+from analyzer.games.skull_island.turn_states import (
     N_RANKS,
     RANK_DICE,
     ROLL_DICE,
@@ -151,7 +151,7 @@ def turn_outcomes(card, cfg, start_grid, start_live, own_low, opponent_low, offs
 @njit(cache=True)
 def terminal_pairs(card, cfg):
     """``(offsets, own, opponents)`` of every way a turn can end off Skull Island, laid out as
-    :func:`solver_core.terminal_scores` lays out its scores (rank, then chest content)."""
+    :func:`turn_solver.core.terminal_scores` lays out its scores (rank, then chest content)."""
     offsets = np.zeros(N_RANKS + 1, dtype=np.int64)
     for rk in range(N_RANKS):
         offsets[rk + 1] = offsets[rk] + (sub_multisets(RANK_DICE[rk]) if card == CHEST else 1)

@@ -1,12 +1,12 @@
 """The built-in strategies against ``optimal-win``, exactly, on the win solver's model.
 
-A strategy whose turn play can be tabulated is a :class:`game_solver.Side`: one outcome
+A strategy whose turn play can be tabulated is a :class:`win_solver.solve.Side`: one outcome
 distribution per card (``first-roll``, ``random``, ``threshold``, ``set-chaser``,
 ``optimal-ev``), or, for ``optimal-ev`` with ``final_round``, the policy class with its
 choice: the expected-score policy, and in its last turn the final-round policy for the
 points it needs to beat the leader (as the kernel plays it). ``endgame`` decides from
 the totals live and is not tabulated. Each strategy plays ``optimal-win`` from either
-seat (:func:`game_values.play_values`), and itself (its first-player advantage).
+seat (:func:`win_solver.values.play_values`), and itself (its first-player advantage).
 """
 
 from __future__ import annotations
@@ -17,9 +17,9 @@ import numpy as np
 
 from analyzer.errors import AnalyzerError
 from analyzer.games.base import StrategyChoice
-from analyzer.games.skull_island.game_solver import POINTS, play, start_state
-from analyzer.games.skull_island.solver import EXPECTED_LABEL, SOLVABLE_STRATEGIES, refuse_noise
 from analyzer.games.skull_island.strategies import PLAYED_AS
+from analyzer.games.skull_island.turn_solver.solve import EXPECTED_LABEL, SOLVABLE_STRATEGIES, refuse_noise
+from analyzer.games.skull_island.win_solver.solve import POINTS, play, start_state
 
 #: the strategies evaluated by default
 DEFAULT_SPECS = (*SOLVABLE_STRATEGIES, EXPECTED_LABEL, f"{EXPECTED_LABEL}:final_round=true")
@@ -54,8 +54,8 @@ def final_round_choices(solved: dict[str, Any]) -> np.ndarray:
 
 def strategy_side(rules: dict[str, Any], solved: dict[str, Any], choice: StrategyChoice):
     """``(side, choices)`` of a strategy on the solved model."""
-    from analyzer.games.skull_island.solver import load_policy, strategy_policy
-    from analyzer.games.skull_island.solver_strategies import table_policy
+    from analyzer.games.skull_island.turn_solver.solve import load_policy, strategy_policy
+    from analyzer.games.skull_island.turn_solver.strategies import table_policy
 
     model = solved["model"]
     expected_score_play = PLAYED_AS.get(choice.name, choice.name) == EXPECTED_LABEL

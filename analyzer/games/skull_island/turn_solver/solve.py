@@ -3,8 +3,8 @@
 For each fortune card the solver finds the turn policy that maximises the expected own
 turn score (or, with ``needed``, the probability that the turn scores at least that
 many points: the last player of a final round), by value iteration over the turn's
-states (:mod:`solver_core`), and evaluates the built-in strategies exactly on the same
-states (:mod:`solver_strategies`).
+states (:mod:`turn_solver.core`), and evaluates the built-in strategies exactly on the same
+states (:mod:`turn_solver.strategies`).
 
 Results are cached on disk, one file per rule set and objective, in
 ``$PIRATE_ANALYZER_CACHE/skull-island`` (default ``~/.cache/pirate-analyzer``). The
@@ -15,8 +15,8 @@ are ignored; an option the solver does not know is refused by name.
 
 For the kernel: :func:`load_policy` gives the expected-score table and
 :func:`final_round_tables` the tables of the final-round objective; the jitted
-lookups are :func:`solver_space.table_decision` and
-:func:`solver_space.final_round_table`.
+lookups are :func:`turn_states.table_decision` and
+:func:`turn_states.final_round_table`.
 """
 
 from __future__ import annotations
@@ -54,9 +54,9 @@ DECK_OPTIONS = ("deck", "promo_storm", "promo_peace")
 #: rule options that do not change a turn
 OTHER_OPTIONS = ("target_score", "floor_at_zero", "tie_rule", "seat_bonus", "max_rounds", "allow_more_players",
                  "card_draw")
-#: the files whose code the solved values depend on (part of the cache key)
+#: the files whose code the solved values depend on (part of the cache key), in the game's package
 _SOURCES = ("components.py", "dice.py", "rules.py", "scoring.py", "decisions.py", "kernel.py", "strategies.py",
-            "solver_space.py", "solver_core.py", "solver_strategies.py")
+            "turn_states.py", "turn_solver/core.py", "turn_solver/strategies.py")
 EXPECTED_LABEL = "optimal-ev"
 
 
@@ -75,7 +75,7 @@ def turn_rules(rules: dict[str, Any]) -> dict[str, Any]:
 def rules_key(rules: dict[str, Any]) -> str:
     """The cache key of a rule set: its turn options and the code the values depend on."""
     digest = hashlib.sha256(json.dumps(jsonable(turn_rules(rules)), sort_keys=True).encode())
-    folder = Path(__file__).parent
+    folder = Path(__file__).parent.parent
     for name in _SOURCES:
         digest.update((folder / name).read_bytes())
     return digest.hexdigest()[:24]
@@ -120,7 +120,7 @@ def _per_card(compute, progress: Progress | None) -> list:
 class Policies:
     """The optimal policy of every card for one objective (rows indexed by card id)."""
 
-    table: np.ndarray  # [card, state]: see solver_space
+    table: np.ndarray  # [card, state]: see turn_states
     value: np.ndarray  # [card]: the optimal turn value
     sweeps: np.ndarray  # [card]: value-iteration sweeps until no value moved by 1e-9
     states: np.ndarray  # [card]: the states the player decides in
@@ -135,8 +135,8 @@ def _tag(needed: int | None) -> str:
 
 
 def _objective(needed: int | None) -> tuple[int, float]:
-    """The objective as ``solver_core`` takes it (imports the jitted code: call only to compute)."""
-    from analyzer.games.skull_island.solver_core import AT_LEAST, EXPECTED
+    """The objective as ``turn_solver.core`` takes it (imports the jitted code: call only to compute)."""
+    from analyzer.games.skull_island.turn_solver.core import AT_LEAST, EXPECTED
 
     return (EXPECTED, 0.0) if needed is None else (AT_LEAST, float(needed))
 
@@ -150,7 +150,7 @@ def optimal_policies(rules: dict[str, Any], needed: int | None = None, progress:
             progress.total -= N_CARDS  # nothing to compute
         return Policies(stored["table"], stored["value"], stored["sweeps"], stored["states"],
                         float(stored["seconds"]), True, path)
-    from analyzer.games.skull_island.solver_core import decision_states, solve_card
+    from analyzer.games.skull_island.turn_solver.core import decision_states, solve_card
 
     objective, target = _objective(needed)
     cfg = kernel_config(rules)
@@ -188,7 +188,7 @@ def final_round_tables(rules: dict[str, Any]) -> tuple[np.ndarray, np.ndarray]:
     stored = load_arrays(path)
     if stored is not None:
         return stored["thresholds"], stored["tables"]
-    from analyzer.games.skull_island.solver_core import AT_LEAST, achievable_scores, solve_card
+    from analyzer.games.skull_island.turn_solver.core import AT_LEAST, achievable_scores, solve_card
 
     cfg = kernel_config(rules)
     scores = [achievable_scores(card, cfg) for card in range(N_CARDS)]
@@ -234,8 +234,8 @@ def parse_solvable(specs: list[str] | None) -> list[StrategyChoice]:
 
 
 def strategy_policy(choice: StrategyChoice, card: int, cfg) -> tuple[np.ndarray, ...]:
-    """The strategy's decisions on card ``card`` as a policy for ``solver_core.evaluate``."""
-    from analyzer.games.skull_island.solver_strategies import decided_table, random_policy, table_policy
+    """The strategy's decisions on card ``card`` as a policy for ``turn_solver.core.evaluate``."""
+    from analyzer.games.skull_island.turn_solver.strategies import decided_table, random_policy, table_policy
 
     if choice.name == "random":
         return random_policy(card)
@@ -253,8 +253,8 @@ def strategy_values(rules: dict[str, Any], choices: list[StrategyChoice], needed
         progress.total -= N_CARDS * (len(choices) - len(missing))
     expected_missing = needed is not None and EXPECTED_LABEL not in known
     if missing or expected_missing:
-        from analyzer.games.skull_island.solver_core import evaluate_card
-        from analyzer.games.skull_island.solver_strategies import table_policy
+        from analyzer.games.skull_island.turn_solver.core import evaluate_card
+        from analyzer.games.skull_island.turn_solver.strategies import table_policy
 
         objective, target = _objective(needed)
         cfg = kernel_config(rules)

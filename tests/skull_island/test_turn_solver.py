@@ -18,7 +18,9 @@ from analyzer.games.skull_island.dice import pack
 from analyzer.games.skull_island.kernel import play_turn
 from analyzer.games.skull_island.rules import kernel_config
 from analyzer.games.skull_island.scoring import card_skulls, score_faces
-from analyzer.games.skull_island.solver import (
+from analyzer.games.skull_island.strategies import OPTIMAL_EV, STRATEGIES, TABULATED, param_row
+from analyzer.games.skull_island.turn_solver.core import AT_LEAST, EXPECTED, evaluate_card, solve_card
+from analyzer.games.skull_island.turn_solver.solve import (
     SOLVABLE_STRATEGIES,
     final_round_policy,
     final_round_tables,
@@ -29,8 +31,8 @@ from analyzer.games.skull_island.solver import (
     strategy_policy,
     turn_rules,
 )
-from analyzer.games.skull_island.solver_core import AT_LEAST, EXPECTED, evaluate_card, solve_card
-from analyzer.games.skull_island.solver_space import (
+from analyzer.games.skull_island.turn_solver.strategies import table_policy
+from analyzer.games.skull_island.turn_states import (
     RANK_DICE,
     SCORES,
     alive_scores,
@@ -39,8 +41,6 @@ from analyzer.games.skull_island.solver_space import (
     sub_multiset,
     sub_multisets,
 )
-from analyzer.games.skull_island.solver_strategies import table_policy
-from analyzer.games.skull_island.strategies import OPTIMAL_EV, STRATEGIES, TABULATED, param_row
 from analyzer.runspec import resolve
 from tests.cli_checks import assert_one_line_error, run_cli
 
