@@ -251,3 +251,8 @@ class Game(ABC):
     def report_pages(self, result, palette) -> list | None:
         """The game's own pages for the PDF report, or None for pages drawn from ``game_stats``."""
         return None
+
+    def display_names(self) -> dict[str, str]:
+        """What a reader calls each id the game's statistics use as a key (a card, a component), where
+        the two differ; reports show the name, never the id (default: none)."""
+        return {}

@@ -11,9 +11,9 @@ is given).
 from __future__ import annotations
 
 import numpy as np
-from matplotlib.ticker import FuncFormatter, MaxNLocator
+from matplotlib.ticker import LogFormatter, MaxNLocator
 
-from analyzer.report.style import FAIR_LINE, NEUTRAL, Palette, displayable, percent_axis
+from analyzer.report.style import FAIR_LINE, NEUTRAL, Palette, displayable, legend_above, percent_axis
 
 #: share of the games left out at each end when a distribution's axis is trimmed
 TRIM = 0.0005
@@ -27,6 +27,13 @@ GRID_DEVIATION = 0.1
 GRID_CHI2 = 100.0
 
 
+class TimesFormatter(LogFormatter):
+    """A log axis of factors (``2×``), its minor ticks labelled only where the axis spans few decades."""
+
+    def _num_to_string(self, x, vmin, vmax) -> str:
+        return f"{x:g}×"
+
+
 def _seat_ticks(ax, result) -> None:
     seats = result.spec.seats
     ax.set_xticks(range(len(seats)), [f"seat {i + 1}\n{s.label}" for i, s in enumerate(seats)],
@@ -34,11 +41,13 @@ def _seat_ticks(ax, result) -> None:
 
 
 def error_bars(values, intervals) -> np.ndarray:
-    """Below and above each value to the ends of its interval: matplotlib's ``xerr``/``yerr``."""
+    """Below and above each value to the ends of its interval: matplotlib's ``xerr``/``yerr`` (never
+    negative: an interval whose end passes its estimate, as a Wilson interval of a rate near 0 may not,
+    draws no bar on that side rather than stopping the report)."""
     values = np.asarray(values, dtype=float)
     low = np.array([v - lo for v, (lo, _) in zip(values, intervals, strict=True)])
     high = np.array([hi - v for v, (_, hi) in zip(values, intervals, strict=True)])
-    return np.vstack([low, high])
+    return np.clip(np.vstack([low, high]), 0, None)
 
 
 def _trimmed_range(counts: np.ndarray) -> tuple[int, int]:
@@ -103,11 +112,11 @@ def plot_win_rates(result, ax, palette: Palette | None = None) -> None:
                     ha="center", fontsize=8)
     _seat_ticks(ax, result)
     top = max(max(s["win_rate_ci"][1] for s in seats), 1 / d["players"])
-    ax.set_ylim(0, top * 1.15)
+    ax.set_ylim(0, top * 1.1)
     percent_axis(ax)
     ax.set_ylabel("win rate (% of games)")
-    ax.set_title(f"Win rate by seat ({d['n']:,} games; ties {d['tie_rate'] * 100:.2f}%)")
-    ax.legend(loc="lower right")
+    ax.set_title(f"Win rate by seat ({d['n']:,} games; ties {d['tie_rate'] * 100:.2f}%)", pad=26)
+    legend_above(ax, 3)
 
 
 def plot_score_distribution(result, ax, palette: Palette | None = None) -> None:
@@ -165,15 +174,20 @@ def plot_lengths(result, ax, unit: str | None = None) -> None:
     ax.set_ylabel("share of games (%)")
     percent_axis(ax, decimals=1)
     cumulative_ax = ax.twinx()
-    cumulative = np.cumsum(counts)[first:last + 1] / n
-    (curve,) = cumulative_ax.plot(lengths, cumulative, color="black", linewidth=1.5, label="cumulative share")
+    # from the games shorter than the shortest drawn (none, mostly), at that bar's left edge
+    cumulative = np.concatenate([[np.cumsum(counts)[first - 1] / n if first else 0.0],
+                                 np.cumsum(counts)[first:last + 1] / n])
+    (curve,) = cumulative_ax.plot(np.append(lengths[0] - 0.5, lengths), cumulative, color="black", linewidth=1.5,
+                                  label="cumulative share")
     cumulative_ax.set_ylim(0, 1.02)
     cumulative_ax.set_ylabel("cumulative share of games (%)")
     cumulative_ax.grid(False)
     cumulative_ax.spines["right"].set_visible(True)
     percent_axis(cumulative_ax)
-    ax.set_title(f"Game length in {unit}: mean {summary['mean']:.1f}, 5%–95% {summary['p5']}–{summary['p95']}")
-    ax.legend(handles=[bars, curve, median], loc="center right")
+    ax.set_title(f"Game length in {unit}: mean {summary['mean']:.1f}, 5%–95% {summary['p5']}–{summary['p95']}",
+                 pad=24)
+    ax.legend(handles=[bars, curve, median], loc="lower center", bbox_to_anchor=(0.5, 1.0), ncol=3, frameon=False,
+              borderaxespad=0.2)
 
 
 def plot_convergence(convergence, result, ax, palette: Palette | None = None) -> None:
@@ -190,6 +204,7 @@ def plot_convergence(convergence, result, ax, palette: Palette | None = None) ->
     ax.axhline(1 / result.spec.players, label="fair share", **FAIR_LINE)
     if games[-1] > 10 * games[0]:
         ax.set_xscale("log")
+    ax.set_xlim(games[0], games[-1])
     ax.set_xlabel("games played")
     ax.set_ylabel("running win rate (% of games)")
     percent_axis(ax, decimals=1)
@@ -281,9 +296,8 @@ def plot_variance_reduction(comparison, ax, palette: Palette | None = None) -> N
                label=displayable(f"{comparison.names[j]} vs {comparison.names[0]}"))
     ax.axhline(1, label="no gain (independent runs)", **FAIR_LINE)
     ax.set_yscale("log")
-    times = FuncFormatter(lambda value, _: f"{value:g}×")
-    ax.yaxis.set_major_formatter(times)
-    ax.yaxis.set_minor_formatter(times)
+    ax.yaxis.set_major_formatter(TimesFormatter(labelOnlyBase=False))
+    ax.yaxis.set_minor_formatter(TimesFormatter(labelOnlyBase=False, minor_thresholds=(1, 0.4)))
     ax.set_xticks(range(len(metrics)), [m.label for m in metrics], rotation=45, ha="right", fontsize=8)
     ax.set_ylabel("variance of independent runs ÷ paired variance")
     ax.set_title("Gain from common random numbers (how many times fewer games for the same precision)")

@@ -44,10 +44,11 @@ def quality_page(result, scenario: str, prefix: str) -> Page | None:
     y = np.arange(len(names))[::-1]
     shares.barh(y, values, color=NEUTRAL, height=0.5)
     shares.errorbar(values, y, xerr=error_bars(np.array(values), intervals), fmt="none", ecolor="black", capsize=4)
+    reach = max((high for _, high in intervals), default=1.0)
     for row, value in zip(y, values, strict=True):
-        shares.text(min(value + 0.02, 0.9), row, f"{value * 100:.1f}%", va="center")
+        shares.text(reach * 1.02, row, f"{value * 100:.1f}%", va="center")
     shares.set_yticks(y, names)
-    shares.set_xlim(0, 1)
+    shares.set_xlim(0, min(reach * 1.15, 1.0))
     percent_axis(shares, "x")
     shares.set_xlabel("share (95% interval)")
     if lead["value"] is not None:
@@ -103,24 +104,31 @@ def components_page(result, scenario: str, prefix: str) -> Page | None:
 
 
 def mechanics_pages(result, scenario: str, prefix: str) -> list[Page]:
-    """The share of games in which each mechanic happened, rarest first; under 1% flagged."""
-    shares = sorted(result.to_dict()["mechanics"].items(), key=lambda item: item[1])
+    """The share of games in which each mechanic happened, rarest first; under 1% flagged. Mechanics that
+    never happened (switched off by the rules, or too rare for these games) are named, not drawn as empty bars."""
+    everything = result.to_dict()["mechanics"]
+    shares = sorted(((name, share) for name, share in everything.items() if share > 0), key=lambda item: item[1])
+    never = [name for name, share in everything.items() if not share > 0]
     pages = []
     parts = range(0, len(shares), MECHANICS_PER_PAGE)
     for number, start in enumerate(parts, start=1):
         part = shares[start:start + MECHANICS_PER_PAGE]
         suffix = f" ({number}/{len(parts)})" if len(parts) > 1 else ""
-        figure, (ax,) = plot_page(f"Mechanics coverage: share of games in which each happened{suffix}",
-                                  f"{scenario}: {result.to_dict()['n']:,} games; red: under "
-                                  f"{RARE_SHARE * 100:.0f}% of games")
+        subtitle = (f"{scenario}: {result.to_dict()['n']:,} games; red: under {RARE_SHARE * 100:.0f}% of games."
+                    + (f" Never happened in these games: {', '.join(never)}." if never and number == 1 else ""))
+        figure, (ax,) = plot_page(f"Mechanics coverage: share of games in which each happened{suffix}", subtitle)
         y = np.arange(len(part))[::-1]
         values = [share for _, share in part]
+        reach = max(values)
         ax.barh(y, values, color=[RARE_COLOUR if share < RARE_SHARE else NEUTRAL for share in values], height=0.6)
         for row, share in zip(y, values, strict=True):
-            ax.text(min(share + 0.01, 0.93), row, f"{share * 100:.2f}%" if share < 0.1 else f"{share * 100:.0f}%",
-                    va="center", fontsize=8)
+            said = f"{share * 100:.2f}%" if share < 0.1 else f"{share * 100:.0f}%"
+            if share > 0.75 * reach:  # inside the bar's end, white on the bar
+                ax.text(share - 0.01 * reach, row, said, va="center", ha="right", fontsize=8, color="white")
+            else:
+                ax.text(share + 0.01 * reach, row, said, va="center", fontsize=8)
         ax.set_yticks(y, [name for name, _ in part], fontsize=8 if len(part) > 20 else 10)
-        ax.set_xlim(0, 1)
+        ax.set_xlim(0, reach * 1.02)
         percent_axis(ax, "x")
         ax.set_xlabel("share of games")
         figure.subplots_adjust(left=0.3)

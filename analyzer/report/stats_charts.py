@@ -106,10 +106,8 @@ def draw_chart(ax, chart: Chart) -> None:
     if missing:
         note = (note + " " if note else "") + f"{NOT_AVAILABLE}: no data (it did not occur in these games)."
     _title(ax, chart.title, note)
-    if not colour_per_bar:
+    if not colour_per_bar:  # the error bars are the page's 95% intervals (its subtitle says so)
         ax.legend(fontsize=7)
-    elif chart.errors is not None:
-        ax.legend(handles=[ax.containers[-1]], labels=["95% interval"], fontsize=7)
 
 
 def draw_summary(ax, summary: Summary) -> None:

@@ -16,7 +16,7 @@ import matplotlib
 matplotlib.use("Agg")  # files only, never a display
 
 import matplotlib.pyplot as plt  # noqa: E402
-from matplotlib.ticker import FuncFormatter  # noqa: E402
+from matplotlib.ticker import Formatter  # noqa: E402
 
 #: A4 landscape, in inches
 PAGE_SIZE = (11.69, 8.27)
@@ -82,10 +82,35 @@ class Palette:
         return SCENARIO_COLOURS[index % len(SCENARIO_COLOURS)]
 
 
+def legend_above(ax, columns: int, size: float | None = None) -> None:
+    """The legend in one row between the axes' title and its plot (give the title ``pad`` room), never over
+    the data."""
+    ax.legend(loc="lower center", bbox_to_anchor=(0.5, 1.0), ncol=columns, frameon=False, fontsize=size,
+              borderaxespad=0.2)
+
+
+class PercentFormatter(Formatter):
+    """Proportions as percentages with at least ``decimals`` decimals, and as many more as it takes
+    for no two ticks to read the same."""
+
+    def __init__(self, decimals: int = 0):
+        self.minimum = self.decimals = decimals
+
+    def __call__(self, value, pos=None) -> str:
+        return f"{value * 100:.{self.decimals}f}%"
+
+    def format_ticks(self, values) -> list[str]:
+        self.decimals = self.minimum
+        labels = [self(value) for value in values]
+        while len(set(labels)) < len(labels) and self.decimals < self.minimum + 4:
+            self.decimals += 1
+            labels = [self(value) for value in values]
+        return labels
+
+
 def percent_axis(ax, axis: str = "y", decimals: int = 0) -> None:
-    """Show proportions on ``axis`` as percentages."""
-    formatter = FuncFormatter(lambda value, _: f"{value * 100:.{decimals}f}%")
-    (ax.yaxis if axis == "y" else ax.xaxis).set_major_formatter(formatter)
+    """Show proportions on ``axis`` as percentages (more decimals where ticks would read the same)."""
+    (ax.yaxis if axis == "y" else ax.xaxis).set_major_formatter(PercentFormatter(decimals))
 
 
 @functools.cache

@@ -145,6 +145,11 @@ class SkullIsland(Game):
 
         return COMMANDS
 
+    def display_names(self):
+        from analyzer.games.skull_island.coverage import CARD_TITLES
+
+        return {card: title for card, (title, _) in CARD_TITLES.items()}
+
     def report_pages(self, result, palette):
         from analyzer.games.skull_island.report_pages import pages
 
