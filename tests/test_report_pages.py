@@ -94,14 +94,19 @@ def _game_ids(game_id: str) -> set[str]:
     return {key for key, name in get_game(game_id).display_names().items() if key != name}
 
 
+def _option_names(game_id: str) -> set[str]:
+    """The rule options: the names a reader writes in a scenario or after --set, so they may be shown."""
+    return {option.name for option in get_game(game_id).options}
+
+
 @pytest.mark.parametrize("name", [name for name in REPORTS if name.startswith("game:")])
 def test_pages_name_things_by_their_display_names(looked_reports, name):
-    hidden = _game_ids(name[5:])
+    hidden, options = _game_ids(name[5:]), _option_names(name[5:])
     shown = []
     for page in looked_reports(name):
         for text in page.texts:
             words = COMMAND.sub(" ", text)
-            keys = [word for word in re.findall(r"[A-Za-z0-9_.-]+", words) if re.search(r"[a-z]_[a-z]", word)]
+            keys = [word for word in re.findall(r"[A-Za-z0-9_.-]+", words) if re.search(r"[a-z]_[a-z]", word) and word.strip(".") not in options]
             ids = [word for word in hidden if words.strip() == word or ("-" in word and re.search(
                 rf"(?<![\w-]){re.escape(word)}(?![\w-])", words))]
             shown += [f"{page.name}: {word!r} in {text[:80]!r}" for word in keys + ids]

@@ -3,7 +3,7 @@ pages drawn from its ``game_stats`` whatever their shape, so a new game gets pag
 
 The statistics are walked once, and every number goes where its kind can be read:
 
-- numbers and short texts go into a table, with their meaning from the game's
+- numbers and short texts go into a table (file paths and checksums stay in the JSON), with their meaning from the game's
   documentation (:mod:`analyzer.report.glossary`);
 - a distribution summary (``{count, mean, median, p5, p95, max}``) is drawn as a range
   in its unit (:class:`~analyzer.report.stats_charts.Summary`), its count in the title;
@@ -15,7 +15,8 @@ The statistics are walked once, and every number goes where its kind can be read
   (name -> label -> {metric: number}) become grouped bars.
 
 Charts whose values are all zero or missing are left out (and named in the table's
-note). Bars named after a seat or a strategy take its colour.
+note). Bars named after a seat or a strategy take its colour; bars named by a key take the
+game's display name for it (``Game.display_names``), else the key in words.
 """
 
 from __future__ import annotations
@@ -81,6 +82,7 @@ class StatsWalker:
         self.labels = {seat.label for seat in result.spec.seats}
         self.score_unit = getattr(game, "score_unit", "")
         self.glossary = glossary(game.id) if hasattr(game, "id") else {}
+        self.names = game.display_names() if hasattr(game, "display_names") else {}
         self.rows: list[tuple[str, str, str]] = []
         self.charts: list[Chart | Summary] = []
         #: titles of charts left out because every value was zero or missing
@@ -93,6 +95,13 @@ class StatsWalker:
         if name in self.labels:
             return self.palette.strategy(name)
         return NEUTRAL
+
+    def shown(self, name: str) -> str:
+        """What a bar named ``name`` is called on the page: a seat or strategy as it is, a key by its
+        display name or in words."""
+        if self.colour(name) != NEUTRAL:
+            return name
+        return self.names.get(name, name.replace("_", " "))
 
     def meaning(self, path: tuple[str, ...]) -> str:
         return meaning(self.glossary, path)
@@ -136,7 +145,7 @@ class StatsWalker:
             here = (*path, key)
             if _is_number(value):
                 self.row(here, _show_number(key, value))
-            elif isinstance(value, str):
+            elif isinstance(value, str) and not _is_file_detail(value):
                 self.row(here, value if len(value) <= 60 else "…" + value[-59:])
             elif isinstance(value, list):
                 self.list_(value, here)
@@ -194,8 +203,8 @@ class StatsWalker:
         whole = all(isinstance(v, int) or v is None for v in values)
         kind = self.kind(path, numbers, whole)
         title = _words(path)
-        self.add(Chart(title, names, [title], np.array([numbers]), errors, self.axis_label(path, kind), kind,
-                       [self.colour(n) for n in names], self.meaning(path)))
+        self.add(Chart(title, [self.shown(n) for n in names], [title], np.array([numbers]), errors,
+                       self.axis_label(path, kind), kind, [self.colour(n) for n in names], self.meaning(path)))
 
     def records(self, records: dict[str, dict], path: tuple[str, ...]) -> None:
         """name -> {metric: number}: a chart per metric; name -> label -> {metric: number}: grouped bars."""
@@ -243,13 +252,19 @@ class StatsWalker:
                                    for i, s in enumerate(series)], axis=1)
             here = (*path, metric)
             kind = self.kind((metric,), values, all(isinstance(v, int) for row in raw for v in row if v is not None))
-            self.add(Chart(_words(here), list(records), series, values, errors, self.axis_label(here, kind), kind,
-                           [self.colour(s) for s in series], self.meaning(here)))
+            self.add(Chart(_words(here), [self.shown(g) for g in records], [self.shown(s) for s in series], values,
+                           errors, self.axis_label(here, kind), kind, [self.colour(s) for s in series],
+                           self.meaning(here)))
 
 
 def _is_error_key(key: str) -> bool:
     """An interval or standard error: drawn as error bars of its partner, never on its own."""
     return key in ("ci", "se") or key.endswith(("_ci", "_se"))
+
+
+def _is_file_detail(text: str) -> bool:
+    """A file's path or a checksum: for the JSON, not for a designer's page."""
+    return bool(re.fullmatch(r"[0-9a-f]{32,}", text) or re.search(r"[/\\][^/\\]+\.\w{2,5}$", text))
 
 
 def _value(value) -> float:

@@ -22,7 +22,9 @@ _INLINE = re.compile(r"`([A-Za-z_][\w.]*)` \(([^()]+)\)")
 
 
 def _plain(text: str) -> str:
-    return " ".join(text.replace("`", "").split())
+    """Documentation text in plain words: a `code_key` in it becomes words (code key)."""
+    text = _KEY.sub(lambda match: match.group(1).replace("_", " "), text)
+    return " ".join(text.split())
 
 
 def _listed(section: str) -> list[str]:

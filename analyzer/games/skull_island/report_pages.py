@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from analyzer.games.skull_island.coverage import CARD_TITLES
 from analyzer.report.document import Page
 from analyzer.report.game_pages import stats_pages
 from analyzer.report.stats_charts import RATE, VALUE, Chart, draw_chart, is_empty
@@ -14,13 +15,14 @@ from analyzer.stats import Z95
 def _card_chart(cards: dict, metric: str, title: str, ylabel: str, kind: str, palette: Palette,
                 se: str | None = None) -> Chart:
     names = list(cards)
+    titles = [CARD_TITLES[card][0] for card in names]
     labels = list(dict.fromkeys(label for per_label in cards.values() for label in per_label))
     values = np.array([[cards[c].get(label, {}).get(metric, np.nan) for c in names] for label in labels], dtype=float)
     errors = None
     if se is not None:
         half = np.array([[Z95 * cards[c].get(label, {}).get(se, 0.0) for c in names] for label in labels])
         errors = np.stack([half, half])
-    return Chart(title, names, labels, values, errors, ylabel, kind, [palette.strategy(s) for s in labels])
+    return Chart(title, titles, labels, values, errors, ylabel, kind, [palette.strategy(s) for s in labels])
 
 
 def pages(result, palette: Palette) -> list[Page]:
