@@ -34,9 +34,16 @@ class TimesFormatter(LogFormatter):
         return f"{x:g}×"
 
 
+def seat_label(result, seat: int, between: str = " (", after: str = ")") -> str:
+    """Seat ``seat`` (1-based) with its strategy; a game of pure chance has no strategy to name."""
+    if not result.spec.game.has_decisions:
+        return f"seat {seat}"
+    return f"seat {seat}{between}{result.spec.seats[seat - 1].label}{after}"
+
+
 def _seat_ticks(ax, result) -> None:
     seats = result.spec.seats
-    ax.set_xticks(range(len(seats)), [f"seat {i + 1}\n{s.label}" for i, s in enumerate(seats)],
+    ax.set_xticks(range(len(seats)), [seat_label(result, i + 1, "\n", "") for i in range(len(seats))],
                   fontsize=8 if len(seats) > 6 else 9)
 
 
@@ -138,11 +145,11 @@ def plot_score_distribution(result, ax, palette: Palette | None = None) -> None:
         bar = 0.8 * width / players
         for seat in range(players):
             ax.bar(lows + (seat - (players - 1) / 2) * bar, shares[seat], width=bar, color=palette.seat(seat + 1),
-                   label=f"seat {seat + 1} ({result.spec.seats[seat].label})")
+                   label=seat_label(result, seat + 1))
     else:
         for seat in range(players):
             ax.step(lows, shares[seat], where="post", color=palette.seat(seat + 1), linewidth=1.2,
-                    label=f"seat {seat + 1} ({result.spec.seats[seat].label})")
+                    label=seat_label(result, seat + 1))
     unit = result.spec.game.score_unit
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_xlabel(f"final score ({unit}" + (f"; bins of {width:g})" if width != 1 else ")"))
@@ -199,7 +206,7 @@ def plot_convergence(convergence, result, ax, palette: Palette | None = None) ->
     for seat in range(rates.shape[1]):
         colour = palette.seat(seat + 1)
         ax.plot(games, rates[:, seat], color=colour, linewidth=1.3,
-                label=f"seat {seat + 1} ({result.spec.seats[seat].label})")
+                label=seat_label(result, seat + 1))
         ax.fill_between(games, low[:, seat], high[:, seat], color=colour, alpha=0.18, linewidth=0)
     ax.axhline(1 / result.spec.players, label="fair share", **FAIR_LINE)
     if games[-1] > 10 * games[0]:

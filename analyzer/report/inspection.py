@@ -93,7 +93,8 @@ def _shown_texts(figure) -> list[Text]:
             continue
         if text.axes is not None and not text.axes.get_visible():
             continue
-        if text.get_clip_on() and text.axes is not None and not _inside_axes(text):
+        clipped = text.get_clip_on() and (text.get_clip_box() is not None or text.get_clip_path() is not None)
+        if clipped and text.axes is not None and not _inside_axes(text):
             continue
         shown.append(text)
     return shown

@@ -160,6 +160,7 @@ def run_pages(run: VariantRun, name: str, prefix: str, palette: Palette) -> list
     subtitle = f"{name}: {players_text(run.spec)}; {rules_text(run.spec)}"
     figure, (ax,) = plot_page("Win rate by seat", subtitle)
     figures.plot_win_rates(result, ax, palette)
+    _room_above(figure)
     pages.append(Page(f"{prefix}win-rates", figure))
     figure, (ax,) = plot_page("Final score distribution by seat", subtitle)
     figures.plot_score_distribution(result, ax, palette)
@@ -168,7 +169,8 @@ def run_pages(run: VariantRun, name: str, prefix: str, palette: Palette) -> list
     figure, axes = plot_page("Game length", subtitle, rows=len(units))
     for ax, unit in zip(axes, units, strict=True):
         figures.plot_lengths(result, ax, unit)
-    figure.subplots_adjust(right=0.9)
+    figure.subplots_adjust(right=0.9, hspace=0.6)
+    _room_above(figure)
     pages.append(Page(f"{prefix}game-length", figure))
     figure, (ax,) = plot_page("Convergence of the win-rate estimates", subtitle)
     if run.convergence is not None and len(run.convergence.games) > 1:
@@ -184,6 +186,11 @@ def run_pages(run: VariantRun, name: str, prefix: str, palette: Palette) -> list
         _name_scenario(page.figure, subtitle)
         pages.append(page)
     return pages
+
+
+def _room_above(figure) -> None:
+    """Room between the page's header and a chart whose legend stands above it, under its title."""
+    figure.subplots_adjust(top=figure.subplotpars.top - 0.05)
 
 
 def _name_scenario(figure, scenario: str) -> None:

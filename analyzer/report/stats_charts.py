@@ -68,7 +68,7 @@ def is_empty(chart: Chart) -> bool:
 def _title(ax, title: str, note: str) -> None:
     """The chart's title, with its definition in small type below it when there is one."""
     lines = wrap(note, NOTE_WIDTH)[:3] if note else []
-    ax.set_title(title, fontsize=10, pad=4 + 9 * len(lines))
+    ax.set_title(title, fontsize=10, pad=4 + 10 * len(lines))
     if lines:
         ax.text(0.5, 1.01, "\n".join(lines), transform=ax.transAxes, ha="center", va="bottom", fontsize=7,
                 color="#444444")
