@@ -57,7 +57,7 @@ def error_bars(values, intervals) -> np.ndarray:
     return np.clip(np.vstack([low, high]), 0, None)
 
 
-def _trimmed_range(counts: np.ndarray) -> tuple[int, int]:
+def trimmed_range(counts: np.ndarray) -> tuple[int, int]:
     """First and last bin holding all but ``TRIM`` of the mass at either end."""
     cumulative = np.cumsum(counts) / max(counts.sum(), 1)
     first = int(np.searchsorted(cumulative, TRIM, side="right"))
@@ -138,7 +138,7 @@ def plot_score_distribution(result, ax, palette: Palette | None = None) -> None:
         start = occupied[0]
         lows, counts = _merge_bins(lows[start:], counts[:, start:], factor)
         width *= factor
-    first, last = _trimmed_range(counts.sum(axis=0))
+    first, last = trimmed_range(counts.sum(axis=0))
     lows, shares = lows[first:last + 1], counts[:, first:last + 1] / n
     players = counts.shape[0]
     if len(lows) <= MAX_BARS:
@@ -165,7 +165,7 @@ def plot_lengths(result, ax, unit: str | None = None) -> None:
     unit = unit or game.length_units[0]
     counts = np.asarray(result.totals[f"length_{unit}"], dtype=np.float64)
     n = counts.sum()
-    first, last = _trimmed_range(counts)
+    first, last = trimmed_range(counts)
     lengths = np.arange(first, last + 1)
     shares = counts[first:last + 1] / n
     if len(lengths) <= MAX_BARS * 2:
@@ -276,7 +276,7 @@ def plot_length_distributions(comparison, ax, unit: str | None = None, palette: 
     last = 0
     for name, run in zip(comparison.names, comparison.runs, strict=True):
         counts = np.asarray(run.result.totals[f"length_{unit}"], dtype=np.float64)
-        last = max(last, _trimmed_range(counts)[1])
+        last = max(last, trimmed_range(counts)[1])
         ax.step(np.arange(len(counts)), np.cumsum(counts) / counts.sum(), where="post", color=palette.scenario(name),
                 label=displayable(name))
     ax.set_xlim(0, last + 1)

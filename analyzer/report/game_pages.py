@@ -186,7 +186,8 @@ class StatsWalker:
             return
         if all(_is_number(v) for v in items):
             by_seat = "seat" in path[-1] and len(items) == self.players
-            names = [f"seat {i + 1}" if by_seat else str(i + 1) for i in range(len(items))]
+            first = 0 if re.search(r"\b0:", self.meaning(path)) else 1  # numbered as its definition numbers it
+            names = [f"seat {i + 1}" if by_seat else str(i + first) for i in range(len(items))]
             self.bars(path, names, items)
         elif all(isinstance(v, dict) for v in items):
             records = {}
@@ -262,6 +263,19 @@ def _is_error_key(key: str) -> bool:
     return key in ("ci", "se") or key.endswith(("_ci", "_se"))
 
 
+def one_per_question(charts: list) -> list:
+    """One chart per question: of the charts of one statistic split the same way (round wins by seat as
+    counts, per match and as shares), the shares are kept, else the first."""
+    kept: dict[tuple[str, str], Chart | Summary] = {}
+    for chart in charts:
+        parent, _, last = chart.title.rpartition(" / ")
+        split = re.sub(r"^(share|rate|per \w+)\b\s*", "", last) if parent and isinstance(chart, Chart) else chart.title
+        key = (parent, split)
+        if key not in kept or (chart.kind == RATE and getattr(kept[key], "kind", None) != RATE):
+            kept[key] = chart
+    return [chart for chart in charts if any(chart is shown for shown in kept.values())]
+
+
 def _is_file_detail(text: str) -> bool:
     """A file's path or a checksum: for the JSON, not for a designer's page."""
     return bool(re.fullmatch(r"[0-9a-f]{32,}", text) or re.search(r"[/\\][^/\\]+\.\w{2,5}$", text))
@@ -333,8 +347,12 @@ def stats_pages(result, palette: Palette, skip: tuple[str, ...] = ()) -> list[Pa
     if walker.empty:
         note = "Not drawn, every value zero or missing: " + "; ".join(walker.empty) + "."
     if any(said for _, _, said in walker.rows):
-        headers, rows, left = ["statistic", "meaning", "value"], [[k, said, v] for k, v, said in walker.rows], 2
+        # a definition shared by the rows of one statistic is written once
+        meanings = [said if not index or said != walker.rows[index - 1][2] else "as above"
+                    for index, (_, _, said) in enumerate(walker.rows)]
+        headers, left = ["statistic", "meaning", "value"], 2
+        rows = [[k, said, v] for (k, v, _), said in zip(walker.rows, meanings, strict=True)]
     else:
         headers, rows, left = ["statistic", "value"], [[k, v] for k, v, _ in walker.rows], 1
-    return chart_pages(walker.charts, title, "game-stats", subtitle) + table_pages(
+    return chart_pages(one_per_question(walker.charts), title, "game-stats", subtitle) + table_pages(
         "game-stats-table", title, headers, rows, note, left)

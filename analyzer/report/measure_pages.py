@@ -10,7 +10,7 @@ from matplotlib.patches import Patch
 from matplotlib.ticker import MaxNLocator
 
 from analyzer.report.document import Page
-from analyzer.report.figures import error_bars
+from analyzer.report.figures import error_bars, trimmed_range
 from analyzer.report.style import NEUTRAL, percent_axis, plot_page
 
 #: components drawn on one page, the largest effects first
@@ -63,7 +63,7 @@ def _margin_histogram(result, ax) -> None:
     margin = result.to_dict()["quality"]["margin"]
     counts = np.asarray(result.totals["margin_hist"], dtype=np.float64)
     width = result.prepared.score_bins[1]
-    last = int(np.nonzero(counts)[0][-1]) if counts.any() else 0
+    last = trimmed_range(counts)[1] if counts.any() else 0  # the longest tail is a few games: not drawn
     edges = width * np.arange(last + 1)
     ax.bar(edges, counts[:last + 1] / counts.sum(), width=width * 0.9, align="edge" if width > 1 else "center",
            color=NEUTRAL)

@@ -12,6 +12,7 @@ import unicodedata
 import warnings
 
 import matplotlib
+import numpy as np
 
 matplotlib.use("Agg")  # files only, never a display
 
@@ -87,6 +88,22 @@ def legend_above(ax, columns: int, size: float | None = None) -> None:
     the data."""
     ax.legend(loc="lower center", bbox_to_anchor=(0.5, 1.0), ncol=columns, frameon=False, fontsize=size,
               borderaxespad=0.2)
+
+
+class NumberFormatter(Formatter):
+    """Tick values with thousands separators (``105,000``) and as many decimals as their step needs."""
+
+    decimals = 0
+
+    def __call__(self, value, pos=None) -> str:
+        shown = f"{value:,.{self.decimals}f}"
+        return "0" if shown.strip("-0.,") == "" else shown.replace("-", "\u2212")
+
+    def format_ticks(self, values) -> list[str]:
+        steps = np.diff(np.sort(np.asarray(values, dtype=float)))
+        steps = steps[steps > 0]
+        self.decimals = 0 if not len(steps) else min(6, max(0, -int(np.floor(np.log10(steps.min() * (1 + 1e-9))))))
+        return [self(value) for value in values]
 
 
 class PercentFormatter(Formatter):
@@ -191,6 +208,9 @@ def plot_page(title: str, subtitle: str | None = None, rows: int = 1, columns: i
     """A page with a grid of axes below its title; returns (figure, flat list of axes)."""
     figure = new_page(title, subtitle)
     axes = figure.subplots(rows, columns, squeeze=False).ravel().tolist()
+    for ax in axes:  # numbers with separators unless a chart formats its axis otherwise
+        ax.xaxis.set_major_formatter(NumberFormatter())
+        ax.yaxis.set_major_formatter(NumberFormatter())
     figure.subplots_adjust(left=0.08, right=0.95, top=min(0.89, figure.header_bottom - 0.04), bottom=0.1,
                            hspace=0.45, wspace=0.25)
     return figure, axes
