@@ -40,6 +40,8 @@ MAX_BARS = 60
 SUMMARY_KEYS = frozenset({"count", "mean", "median", "min", "max", "sd", "p5", "p25", "p75", "p95"})
 #: characters of a meaning in the table (the rest is in the game's documentation)
 MEANING_WIDTH = 75
+#: the key of a composition's sum
+TOTAL = "total"
 #: words of a key that say its numbers are amounts of the game's score unit
 SCORE_WORDS = ("value", "score", "cash", "fee")
 
@@ -160,7 +162,10 @@ class StatsWalker:
             if len({self.field_kind((*path, str(k)), v) for k, v in value.items()}) > 1:
                 self.walk(value, path)  # fields of different kinds: the table, never one axis
             else:
-                self.bars(path, [str(k) for k in value], entries)
+                parts = _parts(value)
+                if len(parts) < len(value):
+                    self.row((*path, TOTAL), _show_number(TOTAL, value[TOTAL]))
+                self.bars(path, [str(k) for k in parts], list(parts.values()))
         elif all(isinstance(v, dict) or v is None for v in entries):
             self.records({str(k): v for k, v in value.items() if isinstance(v, dict)}, path)
         else:
@@ -216,7 +221,7 @@ class StatsWalker:
             self.grouped(records, path)
             return
         entries = list(records.values())
-        metrics = _common_metrics(entries)
+        metrics = list(_parts(dict.fromkeys(_common_metrics(entries))))
         if len(metrics) >= 2 and all(self.colour(name) != NEUTRAL for name in records) and self.by_seat(records,
                                                                                                       metrics, path):
             return
@@ -261,6 +266,11 @@ class StatsWalker:
 def _is_error_key(key: str) -> bool:
     """An interval or standard error: drawn as error bars of its partner, never on its own."""
     return key in ("ci", "se") or key.endswith(("_ci", "_se"))
+
+
+def _parts(value: dict) -> dict:
+    """The parts of a composition without its ``total`` (a bar as tall as all the others together)."""
+    return {k: v for k, v in value.items() if k != TOTAL} if TOTAL in value and len(value) > 2 else value
 
 
 def one_per_question(charts: list) -> list:
