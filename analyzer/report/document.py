@@ -52,6 +52,16 @@ class Page:
         return bool(self.paragraphs or self.rows)
 
 
+def name_scenario(pages: list[Page], scenario: str) -> list[Page]:
+    """The pages of one scenario of several, each titled with its name (the contents of the HTML report
+    would list "Win rate by seat" once per scenario otherwise)."""
+    for page in pages:
+        heading = page.title or page.figure.get_suptitle() or page.name
+        if scenario not in heading:
+            page.title = f"{' '.join(heading.split())} ({scenario})"
+    return pages
+
+
 def check_pdf_path(path: str | Path) -> Path:
     return check_output_path(path, (".pdf",))
 

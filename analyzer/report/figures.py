@@ -237,8 +237,8 @@ def plot_win_rates_compared(comparison, ax, palette: Palette | None = None) -> N
     ax.set_xticks(range(seats), [f"seat {i + 1}" for i in range(seats)])
     percent_axis(ax)
     ax.set_ylabel("win rate (% of games)")
-    ax.set_title("Win rate by seat and scenario (95% intervals)")
-    ax.legend()
+    ax.set_title("Win rate by seat and scenario (95% intervals)", pad=24)
+    legend_above(ax, min(groups, 4))
 
 
 def plot_differences(comparison, ax, metrics, palette: Palette | None = None) -> None:
@@ -266,7 +266,7 @@ def plot_differences(comparison, ax, metrics, palette: Palette | None = None) ->
     ax.invert_yaxis()
     unit = "percentage points" if scale == 100 else (metrics[0].unit or "difference")
     ax.set_xlabel(displayable(f"difference to {comparison.names[0]} ({unit})"))
-    ax.legend(loc="best")
+    legend_above(ax, 2, size=8)
 
 
 def plot_length_distributions(comparison, ax, unit: str | None = None, palette: Palette | None = None) -> None:

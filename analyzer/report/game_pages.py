@@ -358,7 +358,7 @@ def stats_pages(result, palette: Palette, skip: tuple[str, ...] = ()) -> list[Pa
         note = "Not drawn, every value zero or missing: " + "; ".join(walker.empty) + "."
     if any(said for _, _, said in walker.rows):
         # a definition shared by the rows of one statistic is written once
-        meanings = [said if not index or said != walker.rows[index - 1][2] else "as above"
+        meanings = [said if not (index and said and said == walker.rows[index - 1][2]) else "as above"
                     for index, (_, _, said) in enumerate(walker.rows)]
         headers, left = ["statistic", "meaning", "value"], 2
         rows = [[k, said, v] for (k, v, _), said in zip(walker.rows, meanings, strict=True)]

@@ -9,7 +9,7 @@ import numpy as np
 from matplotlib.patches import Patch
 from matplotlib.ticker import MaxNLocator
 
-from analyzer.report.document import Page
+from analyzer.report.document import Page, name_scenario
 from analyzer.report.figures import error_bars, trimmed_range
 from analyzer.report.style import NEUTRAL, percent_axis, plot_page
 
@@ -45,8 +45,8 @@ def quality_page(result, scenario: str, prefix: str) -> Page | None:
     shares.barh(y, values, color=NEUTRAL, height=0.5)
     shares.errorbar(values, y, xerr=error_bars(np.array(values), intervals), fmt="none", ecolor="black", capsize=4)
     reach = max((high for _, high in intervals), default=1.0)
-    for row, value in zip(y, values, strict=True):
-        shares.text(reach * 1.02, row, f"{value * 100:.1f}%", va="center")
+    for row, value, (_, high) in zip(y, values, intervals, strict=True):  # beside its interval's end
+        shares.text(high + reach * 0.02, row, f"{value * 100:.1f}%", va="center")
     shares.set_yticks(y, names)
     shares.set_xlim(0, min(reach * 1.15, 1.0))
     percent_axis(shares, "x")
@@ -139,7 +139,8 @@ def mechanics_pages(result, scenario: str, prefix: str) -> list[Page]:
 def measure_pages(result, scenario: str, prefix: str) -> list[Page]:
     """The quality, component and mechanics pages of one run (those with data)."""
     pages = [quality_page(result, scenario, prefix), components_page(result, scenario, prefix)]
-    return [page for page in pages if page is not None] + mechanics_pages(result, scenario, prefix)
+    pages = [page for page in pages if page is not None] + mechanics_pages(result, scenario, prefix)
+    return name_scenario(pages, scenario) if prefix else pages
 
 
 def compared_components_page(comparison, palette) -> Page | None:

@@ -11,7 +11,7 @@ from analyzer import __version__
 from analyzer.experiments import Balance, Comparison, Sweep, VariantRun, players_text, rules_text
 from analyzer.experiments.comparison import MARK_NOTE
 from analyzer.report import figures
-from analyzer.report.document import Page
+from analyzer.report.document import Page, name_scenario
 from analyzer.report.game_pages import game_pages
 from analyzer.report.layout import table_pages, text_page
 from analyzer.report.style import Palette, displayable, fit_lines, new_page, plot_page, text_block
@@ -185,7 +185,7 @@ def run_pages(run: VariantRun, name: str, prefix: str, palette: Palette) -> list
         page.name = prefix + page.name
         _name_scenario(page.figure, subtitle)
         pages.append(page)
-    return pages
+    return name_scenario(pages, name) if prefix else pages
 
 
 def _room_above(figure) -> None:
