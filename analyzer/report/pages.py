@@ -43,8 +43,9 @@ def title_page(runs: list[VariantRun], names: list[str], wall_seconds: float) ->
         about = f": {spec.scenario.description}" if spec.scenario and spec.scenario.description else ""
         lines.append(f"Scenario {name}{about}")
         lines.append(f"    Rules that differ from the standard: {rules_text(spec).replace('standard rules', 'none')}. "
-                     f"Players: {spec.players}. Strategies per seat: "
-                     + ", ".join(f"seat {i + 1} {s.label}" for i, s in enumerate(spec.seats)) + ".")
+                     f"Players: {spec.players}."
+                     + (" Strategies per seat: " + ", ".join(f"seat {i + 1} {s.label}" for i, s in enumerate(spec.seats))
+                        + "." if game.has_decisions else " A game of pure chance: no seat has a strategy to choose."))
     info = first.result.info
     lines += [
         f"Games: {info.n:,}" + (" per scenario (the same random streams in every scenario)" if len(runs) > 1 else ""),
@@ -88,6 +89,9 @@ def summary_paragraphs(run: VariantRun) -> list[str]:
     def pct(value):
         return f"{value * 100:.2f}%"
 
+    def named(seat):  # a game of pure chance has no strategy to name
+        return f"seat {seat['seat']}" + (f" ({seat['strategy']})" if run.spec.game.has_decisions else "")
+
     def ci(interval):
         return f"95% interval {pct(interval[0])} to {pct(interval[1])}"
 
@@ -106,9 +110,9 @@ def summary_paragraphs(run: VariantRun) -> list[str]:
                           f"run alone.")
     else:
         paragraphs += [
-            f"Fairest seat: seat {fairest['seat']} ({fairest['strategy']}) wins {pct(fairest['win_rate'])} "
+            f"Fairest seat: {named(fairest)} wins {pct(fairest['win_rate'])} "
             f"({ci(fairest['win_rate_ci'])}), {abs(fairest['win_rate'] - fair) * 100:.2f} points from the fair share.",
-            f"Least fair seat: seat {least['seat']} ({least['strategy']}) wins {pct(least['win_rate'])} "
+            f"Least fair seat: {named(least)} wins {pct(least['win_rate'])} "
             f"({ci(least['win_rate_ci'])}), {(least['win_rate'] - fair) * 100:+.2f} points from the fair share.",
         ]
     fpa = d["first_player_advantage"]
@@ -133,21 +137,27 @@ def summary_paragraphs(run: VariantRun) -> list[str]:
     if d["capped_games"]:
         ties += f" {d['capped_games']:,} games were stopped by the game's cap and count as unfinished."
     paragraphs.append(ties)
-    pooled = _pooled_strategies(result)
-    if len(pooled) == 1:
-        paragraphs.append(f"Every seat plays {pooled[0][0]}, so this run does not rank strategies; "
-                          f"analyze compare --strategy A --strategy B plays a match-up with rotated seats.")
-    else:
-        best = pooled[0]
-        seat_list = ", ".join(str(s) for s in best[2])
-        paragraphs.append(f"Best strategy at this table: {best[0]} wins {pct(best[1])} per seat it holds (seat "
-                          f"{seat_list}). Seats differ too, so for a fair ranking play a match-up "
-                          f"(analyze compare --strategy ...), which rotates the seating.")
+    if run.spec.game.has_decisions:  # a game of pure chance has no strategy to rank
+        paragraphs.append(_strategies_paragraph(_pooled_strategies(result)))
     return paragraphs
+
+
+def _strategies_paragraph(pooled: list[tuple[str, float, list[int]]]) -> str:
+    """What the run says of the strategies: nothing to rank when every seat plays one, else the best."""
+    if len(pooled) == 1:
+        return (f"Every seat plays {pooled[0][0]}, so this run does not rank strategies; "
+                f"analyze compare --strategy A --strategy B plays a match-up with rotated seats.")
+    best = pooled[0]
+    seat_list = ", ".join(str(s) for s in best[2])
+    return (f"Best strategy at this table: {best[0]} wins {best[1] * 100:.2f}% per seat it holds (seat "
+            f"{seat_list}). Seats differ too, so for a fair ranking play a match-up "
+            f"(analyze compare --strategy ...), which rotates the seating.")
 
 
 def summary_page(run: VariantRun, name: str, prefix: str) -> Page:
     table = run.result.seat_frame().astype(str)
+    if not run.spec.game.has_decisions:  # no seat chooses anything: no strategy column
+        table = table.drop(columns="strategy")
     return text_page(f"{prefix}summary", f"Summary: {name}", summary_paragraphs(run), list(table.columns),
                      table.values.tolist(), size=10.5)
 
