@@ -365,4 +365,4 @@ def stats_pages(result, palette: Palette, skip: tuple[str, ...] = ()) -> list[Pa
     else:
         headers, rows, left = ["statistic", "value"], [[k, v] for k, v, _ in walker.rows], 1
     return chart_pages(one_per_question(walker.charts), title, "game-stats", subtitle) + table_pages(
-        "game-stats-table", title, headers, rows, note, left)
+        "game-stats-table", f"{title}: every number", headers, rows, note, left)

@@ -145,6 +145,7 @@ def chart_pages(charts: list, title: str, name: str, subtitle: str | None = None
     pages = []
     shown = charts[:CHARTS_PER_PAGE * MAX_CHART_PAGES]
     left_out = len(charts) - len(shown)
+    count = -(-len(shown) // CHARTS_PER_PAGE)
     for start in range(0, len(shown), CHARTS_PER_PAGE):
         part = shown[start:start + CHARTS_PER_PAGE]
         columns = 1 if len(part) == 1 else 2
@@ -159,5 +160,6 @@ def chart_pages(charts: list, title: str, name: str, subtitle: str | None = None
             figure.text(0.05, 0.02, f"{left_out} more charts of the game's statistics are in the JSON output "
                         f"(analyze simulate --json).", fontsize=8, color="#444444")
         figure.subplots_adjust(top=figure.header_bottom - 0.07, bottom=0.16, hspace=0.75)
-        pages.append(Page(f"{name}-{number}", figure))
+        # the contents tell the pages apart
+        pages.append(Page(f"{name}-{number}", figure, title=f"{title} ({number}/{count})" if count > 1 else None))
     return pages
