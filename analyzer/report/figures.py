@@ -215,8 +215,8 @@ def plot_convergence(convergence, result, ax, palette: Palette | None = None) ->
     ax.set_xlabel("games played")
     ax.set_ylabel("running win rate (% of games)")
     percent_axis(ax, decimals=1)
-    ax.set_title("Convergence: running win rate with its 95% band")
-    ax.legend(ncol=2 if rates.shape[1] > 4 else 1, loc="upper right")
+    ax.set_title("Convergence: running win rate with its 95% band", pad=24 if rates.shape[1] < 6 else 38)
+    legend_above(ax, min(rates.shape[1] + 1, 6))
 
 
 # -- several scenarios --------------------------------------------------------------------------

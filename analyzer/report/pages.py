@@ -185,6 +185,7 @@ def run_pages(run: VariantRun, name: str, prefix: str, palette: Palette) -> list
     figure, (ax,) = plot_page("Convergence of the win-rate estimates", subtitle)
     if run.convergence is not None and len(run.convergence.games) > 1:
         figures.plot_convergence(run.convergence, result, ax, palette)
+        _room_above(figure)
     else:
         ax.set_axis_off()
         why = ("this run resumed from a checkpoint, so the chunks played before are not known one by one"
