@@ -43,7 +43,7 @@ def _look(page) -> Looked:
     return looked
 
 
-def _report_pages(**arguments) -> list[Looked]:
+def _report_pages(skill_n: int | None = 1024, **arguments) -> list[Looked]:
     looked: list[Looked] = []
 
     def inspect(pages, path, title, subject=""):
@@ -51,7 +51,7 @@ def _report_pages(**arguments) -> list[Looked]:
         return len(looked)
 
     with mock.patch.object(document, "write_pdf", inspect):
-        report(n=N, seed=1, out="unused.pdf", skill_n=1024, balance_n=None, workers=1, **arguments)
+        report(n=N, seed=1, out="unused.pdf", skill_n=skill_n, balance_n=None, workers=1, **arguments)
     return looked
 
 
@@ -68,7 +68,8 @@ def looked_reports():
             if name.startswith("game:"):
                 built[name] = _report_pages(game=name[5:])
             elif name == "comparison":
-                built[name] = _report_pages(scenarios=[SCENARIOS / "standard.toml", SCENARIOS / "target-8000.toml"])
+                built[name] = _report_pages(scenarios=[SCENARIOS / "standard.toml", SCENARIOS / "target-8000.toml"],
+                                            skill_n=None)  # the ladder's pages are looked at in each game's report
             else:
                 sweep = experiments.sweep("target_score=6000,8000", game="skull-island", n=N, seed=1)
                 built[name] = [_look(page) for page in sweep_pages(sweep)]

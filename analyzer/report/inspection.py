@@ -1,7 +1,7 @@
 """Flaws of a drawn page, found from matplotlib's own layout (no image is compared).
 
 :func:`page_flaws` draws a figure without rendering it and reads where matplotlib put every
-text and every axis: text outside the page, two texts over each other, a text on a bar in a
+text and every axis: text outside the page or in its side margins, two texts over each other, a text on a bar in a
 colour that does not stand out from it, a legend over the data, an axis that shows a tick
 label twice or runs well past its data (its labels count as data), a chart whose every value
 is zero or missing.
@@ -25,6 +25,8 @@ from matplotlib.transforms import Bbox
 
 #: pixels (at the figure's dpi) two texts may share, or one may stick out of the page
 OVERLAP_PIXELS = 2.0
+#: the page's left and right margins (share of its width) that no text enters
+SIDE_MARGIN = 0.01
 #: the share of an axis's span it may run past its data at either end
 SLACK = 0.12
 #: a tick label that is a number (a percentage, a factor), not a name
@@ -40,11 +42,12 @@ def page_flaws(figure) -> list[str]:
     texts = [(text, _outline(text, renderer)) for text in _shown_texts(figure)]
     flaws = []
     width, height = figure.bbox.width, figure.bbox.height
+    side = SIDE_MARGIN * width
     for text, corners in texts:
         low, high = corners.min(axis=0), corners.max(axis=0)
-        if low[0] < -OVERLAP_PIXELS or low[1] < -OVERLAP_PIXELS or high[0] > width + OVERLAP_PIXELS \
+        if low[0] < side - OVERLAP_PIXELS or low[1] < -OVERLAP_PIXELS or high[0] > width - side + OVERLAP_PIXELS \
                 or high[1] > height + OVERLAP_PIXELS:
-            flaws.append(f"text outside the page: {_said(text)}")
+            flaws.append(f"text outside the page's margins: {_said(text)}")
     for i, (first, a) in enumerate(texts):
         for second, b in texts[i + 1:]:
             if _overlap(a, b) > OVERLAP_PIXELS:

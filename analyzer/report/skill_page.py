@@ -48,5 +48,6 @@ def skill_pages(ladder: SkillLadder, scenario: str) -> list[Page]:
         bottom.set_yticks(y, labels)
         bottom.set_xlabel("first-player advantage with that strategy on every seat (points of win rate, 95% "
                           "interval)")
+    figure.subplots_adjust(left=min(0.3, 0.06 + 0.0065 * max(len(label) for label in labels)))  # room for the names
     pages.append(Page("skill-ladder", figure))
     return pages

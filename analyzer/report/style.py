@@ -253,4 +253,21 @@ def table_axes(figure, headers: list[str], rows: list[list[str]], box: tuple[flo
     table.set_fontsize(size)
     table.auto_set_column_width(list(range(len(headers))))
     ax.add_table(table)
+    _fit_width(figure, ax, table, size)
     return ax
+
+
+#: the smallest type a table is set in to fit its box
+SMALLEST_TABLE_TYPE = 6
+
+
+def _fit_width(figure, ax, table, size: float) -> None:
+    """A table wider than its box (its columns take their texts' widths) set in smaller type until it fits,
+    never into the page's margins."""
+    renderer = figure.canvas.get_renderer()
+    while size > SMALLEST_TABLE_TYPE:
+        table._update_positions(renderer)  # the columns' widths from their texts, as drawing sets them
+        if table.get_window_extent(renderer).width <= ax.bbox.width:
+            return
+        size -= 0.5
+        table.set_fontsize(size)
