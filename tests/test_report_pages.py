@@ -107,7 +107,8 @@ def test_pages_name_things_by_their_display_names(looked_reports, name):
     for page in looked_reports(name):
         for text in page.texts:
             words = COMMAND.sub(" ", text)
-            keys = [word for word in re.findall(r"[A-Za-z0-9_.-]+", words) if re.search(r"[a-z]_[a-z]", word) and word.strip(".") not in options]
+            keys = [word for word in re.findall(r"[A-Za-z0-9_.-]+", words)
+                    if re.search(r"[a-z]_[a-z]", word) and word.strip(".") not in options]
             ids = [word for word in hidden if words.strip() == word or ("-" in word and re.search(
                 rf"(?<![\w-]){re.escape(word)}(?![\w-])", words))]
             shown += [f"{page.name}: {word!r} in {text[:80]!r}" for word in keys + ids]

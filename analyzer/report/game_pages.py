@@ -3,8 +3,8 @@ pages drawn from its ``game_stats`` whatever their shape, so a new game gets pag
 
 The statistics are walked once, and every number goes where its kind can be read:
 
-- numbers and short texts go into a table (file paths and checksums stay in the JSON), with their meaning from the game's
-  documentation (:mod:`analyzer.report.glossary`);
+- numbers and short texts go into a table, with their meaning from the game's
+  documentation (:mod:`analyzer.report.glossary`); file paths and checksums stay in the JSON;
 - a distribution summary (``{count, mean, median, p5, p95, max}``) is drawn as a range
   in its unit (:class:`~analyzer.report.stats_charts.Summary`), its count in the title;
 - a list of numbers and a table of numbers (name -> number) of one kind (all rates, all

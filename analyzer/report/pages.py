@@ -42,10 +42,11 @@ def title_page(runs: list[VariantRun], names: list[str], wall_seconds: float) ->
         spec = run.spec
         about = f": {spec.scenario.description}" if spec.scenario and spec.scenario.description else ""
         lines.append(f"Scenario {name}{about}")
+        strategies = ", ".join(f"seat {i + 1} {s.label}" for i, s in enumerate(spec.seats))
         lines.append(f"    Rules that differ from the standard: {rules_text(spec).replace('standard rules', 'none')}. "
                      f"Players: {spec.players}."
-                     + (" Strategies per seat: " + ", ".join(f"seat {i + 1} {s.label}" for i, s in enumerate(spec.seats))
-                        + "." if game.has_decisions else " A game of pure chance: no seat has a strategy to choose."))
+                     + (f" Strategies per seat: {strategies}." if game.has_decisions
+                        else " A game of pure chance: no seat has a strategy to choose."))
     info = first.result.info
     lines += [
         f"Games: {info.n:,}" + (" per scenario (the same random streams in every scenario)" if len(runs) > 1 else ""),
