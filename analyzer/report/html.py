@@ -43,7 +43,8 @@ figure svg { display: block; width: 100%; height: auto; }
 table { border-collapse: collapse; font-size: 0.9rem; margin: 0.8rem 0; }
 th, td { border: 1px solid #ccc; padding: 0.2rem 0.5rem; text-align: left; vertical-align: top; }
 th { background: #eee; }
-td.number { text-align: right; font-variant-numeric: tabular-nums; }
+table { overflow-wrap: normal; }
+td.number { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 a { color: #1f5f9f; }
 /* a narrow screen: one column of contents, and figures at least as wide as their smallest text needs */
 @media (max-width: 50rem) {
