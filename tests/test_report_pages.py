@@ -120,3 +120,72 @@ def test_an_interval_is_never_shown_as_plus_or_minus_zero(looked_reports):
         for page in looked_reports(name):
             for text in page.texts:
                 assert not re.search(r"±\s*0(\.0+)?(?![.\d])", text), (name, page.name, text)
+
+
+# -- the inspection finds each flaw it names (hand-made pages) ----------------------------------------
+
+def _chart():
+    from analyzer.report.style import plot_page
+
+    figure, (ax,) = plot_page("A page")
+    return figure, ax
+
+
+def _flaws(figure) -> str:
+    flaws = "\n".join(page_flaws(figure))
+    plt.close(figure)
+    return flaws
+
+
+def test_the_inspection_finds_every_flaw_it_names():
+    from analyzer.report.style import percent_axis
+
+    figure, ax = _chart()
+    ax.bar([0, 1], [0.3, 0.4])
+    assert _flaws(figure) == ""  # a clean chart
+    figure, ax = _chart()
+    ax.bar([0, 1], [0.3, 0.4])
+    figure.text(0.99, 0.5, "runs off the page's edge")
+    assert "outside the page" in _flaws(figure)
+    figure, ax = _chart()
+    ax.bar([0, 1], [0.3, 0.4])
+    figure.text(0.3, 0.5, "one text")
+    figure.text(0.31, 0.5, "another text")
+    assert "texts over each other" in _flaws(figure)
+    figure, ax = _chart()
+    ax.bar([0, 1], [0.3, 0.4], color="#333333")
+    ax.text(1, 0.2, "40%", ha="center")  # black on a dark bar
+    assert "does not stand out" in _flaws(figure)
+    figure, ax = _chart()
+    ax.plot([0, 1], [0.5, 0.5], label="a line through the middle")
+    ax.set_ylim(0, 1)
+    ax.legend(loc="center")
+    assert "legend lies over the data" in _flaws(figure)
+    figure, ax = _chart()
+    ax.plot([0, 1], [0.001, 0.021])
+    ax.yaxis.set_major_formatter(lambda value, _: f"{value * 100:.0f}%")  # 0.5% and 1% read alike
+    assert "twice" in _flaws(figure)
+    figure, ax = _chart()
+    ax.plot([0, 1], [0.001, 0.021])
+    percent_axis(ax)  # as many decimals as the ticks need
+    assert "twice" not in _flaws(figure)
+    figure, ax = _chart()
+    ax.bar([0, 1], [3000, 10_000])
+    ax.set_ylim(0, 16_000)
+    assert "runs 38% past its data" in _flaws(figure)
+    figure, ax = _chart()
+    ax.bar([0, 1], [0, 0])
+    assert "every value is zero" in _flaws(figure)
+
+
+def test_ticks_and_intervals_keep_the_finding():
+    from analyzer.formatting import interval_decimals
+    from analyzer.report.style import NumberFormatter, PercentFormatter
+
+    assert PercentFormatter().format_ticks([0, 0.005, 0.01, 0.015]) == ["0.0%", "0.5%", "1.0%", "1.5%"]
+    assert PercentFormatter().format_ticks([0, 0.1, 0.2]) == ["0%", "10%", "20%"]
+    assert NumberFormatter().format_ticks([0, 52_500, 105_000]) == ["0", "52,500", "105,000"]
+    assert NumberFormatter().format_ticks([0, 0.25, 0.5]) == ["0", "0.25", "0.50"]
+    # Lucky Pirates' mean treasures 3.052, 2.963, 2.851, 2.774 with half-widths of 0.022: three decimals
+    assert interval_decimals(0.022) == 3 and f"{3.052:.{interval_decimals(0.022)}f}" == "3.052"
+    assert interval_decimals(50.3) == 0 and interval_decimals(4.4) == 1 and interval_decimals(0.0) == 0

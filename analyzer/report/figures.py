@@ -335,8 +335,9 @@ def plot_sweep(sweep, ax, metrics, palette: Palette | None = None) -> None:
     label = first.label.rsplit(",", 1)[0] if "_seat_" in first.key else first.label
     unit = "%" if first.kind == "rate" else first.unit
     ax.set_ylabel(f"{label} ({unit})" if unit else label)
-    ax.set_title(f"{label} against {sweep.option.name}")
-    ax.legend(fontsize=8, ncol=2 if len(metrics) > 4 else 1)
+    columns = min(len(metrics), 4)
+    ax.set_title(f"{label} against {sweep.option.name}", pad=4 + 14 * -(-len(metrics) // columns))
+    legend_above(ax, columns, size=8)
 
 
 def plot_balance_search(balance, ax, palette: Palette | None = None) -> None:

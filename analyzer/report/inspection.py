@@ -220,7 +220,11 @@ def _covers_data(ax: Axes, box: Bbox, bars: list, renderer) -> bool:
             continue
         points = line.get_transform().transform(np.column_stack([line.get_xdata(orig=False),
                                                                  line.get_ydata(orig=False)]).astype(float))
-        if _holds(inner, points[np.all(np.isfinite(points), axis=1)]):
+        points = points[np.all(np.isfinite(points), axis=1)]
+        if _holds(inner, points):
+            return True
+        if line.get_linestyle() not in ("None", "", " ") and any(  # the line between its points
+                _segment_meets(inner, points[k:k + 2]) for k in range(len(points) - 1)):
             return True
     for collection in ax.collections:  # error bars
         if collection.get_transform() != ax.transData:

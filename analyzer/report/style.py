@@ -91,7 +91,7 @@ def legend_above(ax, columns: int, size: float | None = None) -> None:
 
 
 class NumberFormatter(Formatter):
-    """Tick values with thousands separators (``105,000``) and as many decimals as their step needs."""
+    """Tick values with thousands separators (``105,000``) and as many decimals as they need (``0.25``)."""
 
     decimals = 0
 
@@ -100,9 +100,9 @@ class NumberFormatter(Formatter):
         return "0" if shown.strip("-0.,") == "" else shown.replace("-", "\u2212")
 
     def format_ticks(self, values) -> list[str]:
-        steps = np.diff(np.sort(np.asarray(values, dtype=float)))
-        steps = steps[steps > 0]
-        self.decimals = 0 if not len(steps) else min(6, max(0, -int(np.floor(np.log10(steps.min() * (1 + 1e-9))))))
+        values = np.asarray(values, dtype=float)
+        scale = np.maximum(np.abs(values), 1.0) * 1e-9
+        self.decimals = next((d for d in range(7) if np.all(np.abs(np.round(values, d) - values) <= scale)), 6)
         return [self(value) for value in values]
 
 
