@@ -10,6 +10,7 @@ import numpy as np
 from analyzer import measures
 from analyzer.engine.aggregate import Totals
 from analyzer.engine.precision import Precision
+from analyzer.formatting import interval_decimals
 from analyzer.games.base import Prepared
 from analyzer.games.options import format_value, jsonable
 from analyzer.output import Rendered, frame_text
@@ -171,12 +172,15 @@ class Result(Rendered):
 
         d = self.to_dict()
         rows = []
+        # one count of decimals for every seat: the widest interval's two significant digits
+        decimals = interval_decimals(max(s["mean_score_ci"][1] - s["mean_score"] for s in d["seats"]))
         for s in d["seats"]:
             low, high = s["win_rate_ci"]
             rows.append({"seat": s["seat"], "strategy": s["strategy"], "win rate": f"{s['win_rate'] * 100:.2f}%",
                          "95% interval": f"{low * 100:.2f}–{high * 100:.2f}%", "ties": f"{s['ties']:,}",
-                         f"mean {d['score_unit']}": f"{s['mean_score']:.1f}",
-                         "± 95%": f"{s['mean_score_ci'][1] - s['mean_score']:.1f}", "sd": f"{s['sd_score']:.1f}"})
+                         f"mean {d['score_unit']}": f"{s['mean_score']:,.{decimals}f}",
+                         "± 95%": f"{s['mean_score_ci'][1] - s['mean_score']:,.{decimals}f}",
+                         "sd": f"{s['sd_score']:,.{decimals}f}"})
         return pd.DataFrame(rows)
 
     def _summary_lines(self) -> list[str]:

@@ -68,7 +68,7 @@ def test_every_game_gets_a_report(tmp_path, game_id):
     texts = _texts(path)
     assert outcome.pages == len(texts) >= 7
     game = get_game(game_id)
-    assert game.title in texts[0]
+    assert game.title in " ".join(texts[0].split())  # a long title wraps
     everything = "\n".join(texts)
     for words in ("Win rate by seat", "Final score distribution", f"Game length in {game.length_units[0]}",
                   "Convergence"):
@@ -221,8 +221,9 @@ def test_game_pages_are_the_game_s_own_else_drawn_from_its_stats():
 
 def test_sweep_and_balance_pdfs(tmp_path):
     sweep = experiments.sweep("tie_rule=shared,extra-round", game="skull-island", n=2048, seed=1)
-    assert write_experiment_pdf(sweep, tmp_path / "sweep.pdf") >= 4  # a title page, then four panels a page
+    assert write_experiment_pdf(sweep, tmp_path / "sweep.pdf") >= 3  # a title page, then four panels a page
     text = "\n".join(_texts(tmp_path / "sweep.pdf"))
+    assert "Zero at every value, so not drawn: capped games" in " ".join(text.split())  # not an empty panel
     assert "sweep of tie_rule" in text and "Metrics against tie_rule" in text and "win rate against tie_rule" in text
     search = experiments.balance("seat_bonus=0:400", game="skull-island", players=2, n=4096, interval_width=400, seed=1)
     assert write_experiment_pdf(search, tmp_path / "balance.pdf") == 2
@@ -231,7 +232,7 @@ def test_sweep_and_balance_pdfs(tmp_path):
     result = run_cli(["sweep", "--game", "skull-island", "--param", "target_score=3000,4000", "--n", "2048", "--quiet",
                       "-o", tmp_path / "cli.pdf"])
     assert result.exit_code == 0, result.output
-    assert len(PdfReader(tmp_path / "cli.pdf").pages) >= 4
+    assert len(PdfReader(tmp_path / "cli.pdf").pages) >= 3
 
 
 def test_matplotlib_is_loaded_only_by_report_code():

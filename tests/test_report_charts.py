@@ -121,6 +121,12 @@ def test_meanings_come_from_the_game_s_documentation():
     assert meaning(entries, ("deep", "cancelled")) == "the trigger fell below the target"
     assert meaning(entries, ("other",)) == meaning(entries, ("later",)) == ""
     assert "fell below the target" in meaning(glossary("skull-island"), ("final_rounds_cancelled",))
+    # a row defining several keys one part each gives each key its own part
+    entries = parse("## `game_stats`\n\n| `left.rounds`, `.rate` | rounds that ended early; their share |\n"
+                    "| `refills.total`, `.per_round` | refills of the deck: count, per round |\n")
+    assert meaning(entries, ("left", "rounds")) == "rounds that ended early"
+    assert meaning(entries, ("left", "rate")) == "their share (rounds that ended early)"
+    assert meaning(entries, ("refills", "per_round")) == "refills of the deck: per round"
 
 
 def test_a_cjk_scenario_name_is_escaped_and_no_warning_reaches_the_terminal(tmp_path):

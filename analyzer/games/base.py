@@ -326,7 +326,10 @@ class Game(ABC):
         return ()
 
     def display_name(self, key: str) -> str:
-        """What a designer calls an item its statistics name by ``key`` (a card id); default: the key in words."""
+        """What a designer calls an item its statistics name by ``key`` (a card id): its name from
+        :meth:`display_names`, else the key in words."""
+        if key in self.display_names():
+            return self.display_names()[key]
         words = key.replace("_", " ").replace("-", " ")
         return words[:1].upper() + words[1:]
 
@@ -362,3 +365,8 @@ class Game(ABC):
     def report_pages(self, result, palette) -> list | None:
         """The game's own pages for the PDF report, or None for pages drawn from ``game_stats``."""
         return None
+
+    def display_names(self) -> dict[str, str]:
+        """What a reader calls each id the game's statistics use as a key (a card, a component), where
+        the two differ; reports show the name, never the id (default: none)."""
+        return {}

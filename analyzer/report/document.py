@@ -19,25 +19,49 @@ REPORT_SUFFIXES = (".pdf", ".html", ".htm")
 HTML_SUFFIXES = (".html", ".htm")
 
 
+@dataclass(frozen=True)
+class Entry:
+    """A headed paragraph of a text page (a verdict): its heading, its text and the action it calls
+    for. As a string it reads as one paragraph; the HTML report keeps its heading and action apart."""
+
+    heading: str
+    text: str
+    action: str = ""
+
+    def __str__(self) -> str:
+        return f"{self.heading}: {self.text}" + (f" Action: {self.action}" if self.action else "")
+
+
 @dataclass
 class Page:
     """One page of a report; ``plot`` pages are also written by ``--figures``, text pages are not.
 
-    A text page also keeps its words (``title``, ``paragraphs``, a table of ``headers`` and
-    ``rows``) so that the HTML report shows them as text; the PDF draws ``figure`` either way.
+    A text page also keeps its words (``title``, ``paragraphs`` (strings or :class:`Entry`), a table
+    of ``headers`` and ``rows``) so that the HTML report shows them as text; the PDF draws ``figure``
+    either way.
     """
 
     name: str
     figure: object
     plot: bool = True
     title: str | None = None
-    paragraphs: list[str] = field(default_factory=list)
+    paragraphs: list = field(default_factory=list)
     headers: list[str] = field(default_factory=list)
     rows: list[list[str]] = field(default_factory=list)
 
     @property
     def is_text(self) -> bool:
         return bool(self.paragraphs or self.rows)
+
+
+def name_scenario(pages: list[Page], scenario: str) -> list[Page]:
+    """The pages of one scenario of several, each titled with its name (the contents of the HTML report
+    would list "Win rate by seat" once per scenario otherwise)."""
+    for page in pages:
+        heading = page.title or page.figure.get_suptitle() or page.name
+        if scenario not in heading:
+            page.title = f"{' '.join(heading.split())} ({scenario})"
+    return pages
 
 
 def check_pdf_path(path: str | Path) -> Path:

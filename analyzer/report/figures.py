@@ -11,9 +11,9 @@ is given).
 from __future__ import annotations
 
 import numpy as np
-from matplotlib.ticker import FuncFormatter, MaxNLocator
+from matplotlib.ticker import LogFormatter, MaxNLocator
 
-from analyzer.report.style import FAIR_LINE, NEUTRAL, Palette, displayable, percent_axis
+from analyzer.report.style import FAIR_LINE, NEUTRAL, Palette, displayable, legend_above, percent_axis
 
 #: share of the games left out at each end when a distribution's axis is trimmed
 TRIM = 0.0005
@@ -27,9 +27,23 @@ GRID_DEVIATION = 0.1
 GRID_CHI2 = 100.0
 
 
+class TimesFormatter(LogFormatter):
+    """A log axis of factors (``2×``), its minor ticks labelled only where the axis spans few decades."""
+
+    def _num_to_string(self, x, vmin, vmax) -> str:
+        return f"{x:,.0f}×" if x >= 1 else f"{x:g}×"
+
+
+def seat_label(result, seat: int, between: str = " (", after: str = ")") -> str:
+    """Seat ``seat`` (1-based) with its strategy; a game of pure chance has no strategy to name."""
+    if not result.spec.game.has_decisions:
+        return f"seat {seat}"
+    return f"seat {seat}{between}{result.spec.seats[seat - 1].label}{after}"
+
+
 def _seat_ticks(ax, result) -> None:
     seats = result.spec.seats
-    ax.set_xticks(range(len(seats)), [f"seat {i + 1}\n{s.label}" for i, s in enumerate(seats)],
+    ax.set_xticks(range(len(seats)), [seat_label(result, i + 1, "\n", "") for i in range(len(seats))],
                   fontsize=8 if len(seats) > 6 else 9)
 
 
@@ -44,7 +58,7 @@ def error_bars(values, intervals) -> np.ndarray:
     return np.maximum(np.vstack([low, high]).reshape(2, len(values)), 0.0)
 
 
-def _trimmed_range(counts: np.ndarray) -> tuple[int, int]:
+def trimmed_range(counts: np.ndarray) -> tuple[int, int]:
     """First and last bin holding all but ``TRIM`` of the mass at either end."""
     cumulative = np.cumsum(counts) / max(counts.sum(), 1)
     first = int(np.searchsorted(cumulative, TRIM, side="right"))
@@ -106,11 +120,11 @@ def plot_win_rates(result, ax, palette: Palette | None = None) -> None:
                     ha="center", fontsize=8)
     _seat_ticks(ax, result)
     top = max(max(s["win_rate_ci"][1] for s in seats), 1 / d["players"])
-    ax.set_ylim(0, top * 1.15)
+    ax.set_ylim(0, top * 1.1)
     percent_axis(ax)
     ax.set_ylabel("win rate (% of games)")
-    ax.set_title(f"Win rate by seat ({d['n']:,} games; ties {d['tie_rate'] * 100:.2f}%)")
-    ax.legend(loc="lower right")
+    ax.set_title(f"Win rate by seat ({d['n']:,} games; ties {d['tie_rate'] * 100:.2f}%)", pad=26)
+    legend_above(ax, 3)
 
 
 def plot_score_distribution(result, ax, palette: Palette | None = None) -> None:
@@ -125,18 +139,18 @@ def plot_score_distribution(result, ax, palette: Palette | None = None) -> None:
         start = occupied[0]
         lows, counts = _merge_bins(lows[start:], counts[:, start:], factor)
         width *= factor
-    first, last = _trimmed_range(counts.sum(axis=0))
+    first, last = trimmed_range(counts.sum(axis=0))
     lows, shares = lows[first:last + 1], counts[:, first:last + 1] / n
     players = counts.shape[0]
     if len(lows) <= MAX_BARS:
         bar = 0.8 * width / players
         for seat in range(players):
             ax.bar(lows + (seat - (players - 1) / 2) * bar, shares[seat], width=bar, color=palette.seat(seat + 1),
-                   label=f"seat {seat + 1} ({result.spec.seats[seat].label})")
+                   label=seat_label(result, seat + 1))
     else:
         for seat in range(players):
             ax.step(lows, shares[seat], where="post", color=palette.seat(seat + 1), linewidth=1.2,
-                    label=f"seat {seat + 1} ({result.spec.seats[seat].label})")
+                    label=seat_label(result, seat + 1))
     unit = result.spec.game.score_unit
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_xlabel(f"final score ({unit}" + (f"; bins of {width:g})" if width != 1 else ")"))
@@ -152,7 +166,7 @@ def plot_lengths(result, ax, unit: str | None = None) -> None:
     unit = unit or game.length_units[0]
     counts = np.asarray(result.totals[f"length_{unit}"], dtype=np.float64)
     n = counts.sum()
-    first, last = _trimmed_range(counts)
+    first, last = trimmed_range(counts)
     lengths = np.arange(first, last + 1)
     shares = counts[first:last + 1] / n
     if len(lengths) <= MAX_BARS * 2:
@@ -168,15 +182,20 @@ def plot_lengths(result, ax, unit: str | None = None) -> None:
     ax.set_ylabel("share of games (%)")
     percent_axis(ax, decimals=1)
     cumulative_ax = ax.twinx()
-    cumulative = np.cumsum(counts)[first:last + 1] / n
-    (curve,) = cumulative_ax.plot(lengths, cumulative, color="black", linewidth=1.5, label="cumulative share")
+    # from the games shorter than the shortest drawn (none, mostly), at that bar's left edge
+    cumulative = np.concatenate([[np.cumsum(counts)[first - 1] / n if first else 0.0],
+                                 np.cumsum(counts)[first:last + 1] / n])
+    (curve,) = cumulative_ax.plot(np.append(lengths[0] - 0.5, lengths), cumulative, color="black", linewidth=1.5,
+                                  label="cumulative share")
     cumulative_ax.set_ylim(0, 1.02)
     cumulative_ax.set_ylabel("cumulative share of games (%)")
     cumulative_ax.grid(False)
     cumulative_ax.spines["right"].set_visible(True)
     percent_axis(cumulative_ax)
-    ax.set_title(f"Game length in {unit}: mean {summary['mean']:.1f}, 5%–95% {summary['p5']}–{summary['p95']}")
-    ax.legend(handles=[bars, curve, median], loc="center right")
+    ax.set_title(f"Game length in {unit}: mean {summary['mean']:.1f}, 5%–95% {summary['p5']}–{summary['p95']}",
+                 pad=24)
+    ax.legend(handles=[bars, curve, median], loc="lower center", bbox_to_anchor=(0.5, 1.0), ncol=3, frameon=False,
+              borderaxespad=0.2)
 
 
 def plot_convergence(convergence, result, ax, palette: Palette | None = None) -> None:
@@ -188,16 +207,17 @@ def plot_convergence(convergence, result, ax, palette: Palette | None = None) ->
     for seat in range(rates.shape[1]):
         colour = palette.seat(seat + 1)
         ax.plot(games, rates[:, seat], color=colour, linewidth=1.3,
-                label=f"seat {seat + 1} ({result.spec.seats[seat].label})")
+                label=seat_label(result, seat + 1))
         ax.fill_between(games, low[:, seat], high[:, seat], color=colour, alpha=0.18, linewidth=0)
     ax.axhline(1 / result.spec.players, label="fair share", **FAIR_LINE)
     if games[-1] > 10 * games[0]:
         ax.set_xscale("log")
+    ax.set_xlim(games[0], games[-1])
     ax.set_xlabel("games played")
     ax.set_ylabel("running win rate (% of games)")
     percent_axis(ax, decimals=1)
-    ax.set_title("Convergence: running win rate with its 95% band")
-    ax.legend(ncol=2 if rates.shape[1] > 4 else 1, loc="upper right")
+    ax.set_title("Convergence: running win rate with its 95% band", pad=24 if rates.shape[1] < 6 else 38)
+    legend_above(ax, min(rates.shape[1] + 1, 6))
 
 
 # -- several scenarios --------------------------------------------------------------------------
@@ -218,8 +238,8 @@ def plot_win_rates_compared(comparison, ax, palette: Palette | None = None) -> N
     ax.set_xticks(range(seats), [f"seat {i + 1}" for i in range(seats)])
     percent_axis(ax)
     ax.set_ylabel("win rate (% of games)")
-    ax.set_title("Win rate by seat and scenario (95% intervals)")
-    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1), title="scenario")  # beside the bars, never over them
+    ax.set_title("Win rate by seat and scenario (95% intervals)", pad=24)
+    legend_above(ax, min(groups, 4))
 
 
 def plot_differences(comparison, ax, metrics, palette: Palette | None = None) -> None:
@@ -250,7 +270,7 @@ def plot_differences(comparison, ax, metrics, palette: Palette | None = None) ->
         ax.set_xlabel(displayable(f"{comparison.names[1]} − {comparison.names[0]} ({unit})"))
         return
     ax.set_xlabel(displayable(f"difference to {comparison.names[0]} ({unit})"))
-    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1))  # beside the points, never over them
+    legend_above(ax, 2, size=8)
 
 
 def plot_length_distributions(comparison, ax, unit: str | None = None, palette: Palette | None = None) -> None:
@@ -260,11 +280,11 @@ def plot_length_distributions(comparison, ax, unit: str | None = None, palette: 
     first, last = None, 0
     for name, run in zip(comparison.names, comparison.runs, strict=True):
         counts = np.asarray(run.result.totals[f"length_{unit}"], dtype=np.float64)
-        low, high = _trimmed_range(counts)
+        low, high = trimmed_range(counts)
         first, last = low if first is None else min(first, low), max(last, high)
         ax.step(np.arange(len(counts)), np.cumsum(counts) / counts.sum(), where="post", color=palette.scenario(name),
                 label=displayable(name))
-    ax.set_xlim(max(first - 1, 0), last + 1)  # the lengths games take, not the empty run-up from 0
+    ax.set_xlim(max(first - 1, 0), last + max(0.02 * last, 0.2))  # the lengths games take, not the run-up from 0
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_xlabel(f"game length ({unit})")
     ax.set_ylabel("games at most this long (%)")
@@ -289,11 +309,11 @@ def plot_variance_reduction(comparison, ax, palette: Palette | None = None) -> N
                label=displayable(f"{comparison.names[j]} vs {comparison.names[0]}"))
     ax.axhline(1, label="no gain (independent runs)", **FAIR_LINE)
     ax.set_yscale("log")
-    times = FuncFormatter(lambda value, _: f"{value:g}×")
-    ax.yaxis.set_major_formatter(times)
-    ax.yaxis.set_minor_formatter(times)
+    ax.yaxis.set_major_formatter(TimesFormatter(labelOnlyBase=False))
+    ax.yaxis.set_minor_formatter(TimesFormatter(labelOnlyBase=False, minor_thresholds=(1, 0.4)))
     ax.set_xticks(range(len(metrics)), [m.label for m in metrics], rotation=45, ha="right", fontsize=8)
-    ax.set_ylabel("variance of independent runs ÷ paired variance")
+    ax.set_ylabel("independent ÷ paired variance")
+    ax.figure.subplots_adjust(left=0.12)  # room for factors of 100,000×
     ax.set_title("Gain from common random numbers (how many times fewer games for the same precision)")
     ax.legend()
 
@@ -322,8 +342,9 @@ def plot_sweep(sweep, ax, metrics, palette: Palette | None = None) -> None:
     label = first.label.rsplit(",", 1)[0] if "_seat_" in first.key else first.label
     unit = "%" if first.kind == "rate" else first.unit
     ax.set_ylabel(f"{label} ({unit})" if unit else label)
-    ax.set_title(f"{label} against {sweep.option.name}")
-    ax.legend(fontsize=8, ncol=2 if len(metrics) > 4 else 1)
+    columns = min(len(metrics), 4)
+    ax.set_title(f"{label} against {sweep.option.name}", pad=4 + 14 * -(-len(metrics) // columns))
+    legend_above(ax, columns, size=8)
 
 
 def plot_balance_search(balance, ax, palette: Palette | None = None) -> None:

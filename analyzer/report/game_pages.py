@@ -4,7 +4,7 @@ pages drawn from its ``game_stats`` whatever their shape, so a new game gets pag
 The statistics are walked once, and every number goes where its kind can be read:
 
 - numbers and short texts go into a table, with their meaning from the game's
-  documentation (:mod:`analyzer.report.glossary`);
+  documentation (:mod:`analyzer.report.glossary`); file paths and checksums stay in the JSON;
 - a distribution summary (``{count, mean, median, p5, p95, max}``) is drawn as a range
   in its unit (:class:`~analyzer.report.stats_charts.Summary`), its count in the title;
 - a list of numbers and a table of numbers (name -> number) of one kind (all rates, all
@@ -15,7 +15,8 @@ The statistics are walked once, and every number goes where its kind can be read
   (name -> label -> {metric: number}) become grouped bars.
 
 Charts whose values are all zero or missing are left out (and named in the table's
-note). Bars named after a seat or a strategy take its colour.
+note). Bars named after a seat or a strategy take its colour; bars named by a key take the
+game's display name for it (``Game.display_names``), else the key in words.
 """
 
 from __future__ import annotations
@@ -39,6 +40,8 @@ MAX_BARS = 60
 SUMMARY_KEYS = frozenset({"count", "mean", "median", "min", "max", "sd", "p5", "p25", "p75", "p95"})
 #: characters of a meaning in the table (the rest is in the game's documentation)
 MEANING_WIDTH = 75
+#: the key of a composition's sum
+TOTAL = "total"
 #: words of a key that say its numbers are amounts of the game's score unit
 SCORE_WORDS = ("value", "score", "cash", "fee")
 
@@ -81,6 +84,7 @@ class StatsWalker:
         self.labels = {seat.label for seat in result.spec.seats}
         self.score_unit = getattr(game, "score_unit", "")
         self.glossary = glossary(game.id) if hasattr(game, "id") else {}
+        self.names = game.display_names() if hasattr(game, "display_names") else {}
         self.rows: list[tuple[str, str, str]] = []
         self.charts: list[Chart | Summary] = []
         #: titles of charts left out because every value was zero or missing
@@ -93,6 +97,13 @@ class StatsWalker:
         if name in self.labels:
             return self.palette.strategy(name)
         return NEUTRAL
+
+    def shown(self, name: str) -> str:
+        """What a bar named ``name`` is called on the page: a seat or strategy as it is, a key by its
+        display name or in words."""
+        if self.colour(name) != NEUTRAL:
+            return name
+        return self.names.get(name, name.replace("_", " "))
 
     def meaning(self, path: tuple[str, ...]) -> str:
         return meaning(self.glossary, path)
@@ -136,7 +147,7 @@ class StatsWalker:
             here = (*path, key)
             if _is_number(value):
                 self.row(here, _show_number(key, value))
-            elif isinstance(value, str):
+            elif isinstance(value, str) and not _is_file_detail(value):
                 self.row(here, value if len(value) <= 60 else "…" + value[-59:])
             elif isinstance(value, list):
                 self.list_(value, here)
@@ -151,7 +162,10 @@ class StatsWalker:
             if len({self.field_kind((*path, str(k)), v) for k, v in value.items()}) > 1:
                 self.walk(value, path)  # fields of different kinds: the table, never one axis
             else:
-                self.bars(path, [str(k) for k in value], entries)
+                parts = _parts(value)
+                if len(parts) < len(value):
+                    self.row((*path, TOTAL), _show_number(TOTAL, value[TOTAL]))
+                self.bars(path, [str(k) for k in parts], list(parts.values()))
         elif all(isinstance(v, dict) or v is None for v in entries):
             self.records({str(k): v for k, v in value.items() if isinstance(v, dict)}, path)
         else:
@@ -177,7 +191,8 @@ class StatsWalker:
             return
         if all(_is_number(v) for v in items):
             by_seat = "seat" in path[-1] and len(items) == self.players
-            names = [f"seat {i + 1}" if by_seat else str(i + 1) for i in range(len(items))]
+            first = 0 if re.search(r"\b0:", self.meaning(path)) else 1  # numbered as its definition numbers it
+            names = [f"seat {i + 1}" if by_seat else str(i + first) for i in range(len(items))]
             self.bars(path, names, items)
         elif all(isinstance(v, dict) for v in items):
             records = {}
@@ -194,8 +209,8 @@ class StatsWalker:
         whole = all(isinstance(v, int) or v is None for v in values)
         kind = self.kind(path, numbers, whole)
         title = _words(path)
-        self.add(Chart(title, names, [title], np.array([numbers]), errors, self.axis_label(path, kind), kind,
-                       [self.colour(n) for n in names], self.meaning(path)))
+        self.add(Chart(title, [self.shown(n) for n in names], [title], np.array([numbers]), errors,
+                       self.axis_label(path, kind), kind, [self.colour(n) for n in names], self.meaning(path)))
 
     def records(self, records: dict[str, dict], path: tuple[str, ...]) -> None:
         """name -> {metric: number}: a chart per metric; name -> label -> {metric: number}: grouped bars."""
@@ -206,7 +221,7 @@ class StatsWalker:
             self.grouped(records, path)
             return
         entries = list(records.values())
-        metrics = _common_metrics(entries)
+        metrics = list(_parts(dict.fromkeys(_common_metrics(entries))))
         if len(metrics) >= 2 and all(self.colour(name) != NEUTRAL for name in records) and self.by_seat(records,
                                                                                                       metrics, path):
             return
@@ -243,13 +258,37 @@ class StatsWalker:
                                    for i, s in enumerate(series)], axis=1)
             here = (*path, metric)
             kind = self.kind((metric,), values, all(isinstance(v, int) for row in raw for v in row if v is not None))
-            self.add(Chart(_words(here), list(records), series, values, errors, self.axis_label(here, kind), kind,
-                           [self.colour(s) for s in series], self.meaning(here)))
+            self.add(Chart(_words(here), [self.shown(g) for g in records], [self.shown(s) for s in series], values,
+                           errors, self.axis_label(here, kind), kind, [self.colour(s) for s in series],
+                           self.meaning(here)))
 
 
 def _is_error_key(key: str) -> bool:
     """An interval or standard error: drawn as error bars of its partner, never on its own."""
     return key in ("ci", "se") or key.endswith(("_ci", "_se"))
+
+
+def _parts(value: dict) -> dict:
+    """The parts of a composition without its ``total`` (a bar as tall as all the others together)."""
+    return {k: v for k, v in value.items() if k != TOTAL} if TOTAL in value and len(value) > 2 else value
+
+
+def one_per_question(charts: list) -> list:
+    """One chart per question: of the charts of one statistic split the same way (round wins by seat as
+    counts, per match and as shares), the shares are kept, else the first."""
+    kept: dict[tuple[str, str], Chart | Summary] = {}
+    for chart in charts:
+        parent, _, last = chart.title.rpartition(" / ")
+        split = re.sub(r"^(share|rate|per \w+)\b\s*", "", last) if parent and isinstance(chart, Chart) else chart.title
+        key = (parent, split)
+        if key not in kept or (chart.kind == RATE and getattr(kept[key], "kind", None) != RATE):
+            kept[key] = chart
+    return [chart for chart in charts if any(chart is shown for shown in kept.values())]
+
+
+def _is_file_detail(text: str) -> bool:
+    """A file's path or a checksum: for the JSON, not for a designer's page."""
+    return bool(re.fullmatch(r"[0-9a-f]{32,}", text) or re.search(r"[/\\][^/\\]+\.\w{2,5}$", text))
 
 
 def _value(value) -> float:
@@ -318,8 +357,12 @@ def stats_pages(result, palette: Palette, skip: tuple[str, ...] = ()) -> list[Pa
     if walker.empty:
         note = "Not drawn, every value zero or missing: " + "; ".join(walker.empty) + "."
     if any(said for _, _, said in walker.rows):
-        headers, rows, left = ["statistic", "meaning", "value"], [[k, said, v] for k, v, said in walker.rows], 2
+        # a definition shared by the rows of one statistic is written once
+        meanings = [said if not (index and said and said == walker.rows[index - 1][2]) else "as above"
+                    for index, (_, _, said) in enumerate(walker.rows)]
+        headers, left = ["statistic", "meaning", "value"], 2
+        rows = [[k, said, v] for (k, v, _), said in zip(walker.rows, meanings, strict=True)]
     else:
         headers, rows, left = ["statistic", "value"], [[k, v] for k, v, _ in walker.rows], 1
-    return chart_pages(walker.charts, title, "game-stats", subtitle) + table_pages(
-        "game-stats-table", title, headers, rows, note, left)
+    return chart_pages(one_per_question(walker.charts), title, "game-stats", subtitle) + table_pages(
+        "game-stats-table", f"{title}: every number", headers, rows, note, left)

@@ -22,7 +22,9 @@ _INLINE = re.compile(r"`([A-Za-z_][\w.]*)` \(([^()]+)\)")
 
 
 def _plain(text: str) -> str:
-    return " ".join(text.replace("`", "").split())
+    """Documentation text in plain words: a `code_key` in it becomes words (code key)."""
+    text = _KEY.sub(lambda match: match.group(1).replace("_", " "), text)
+    return " ".join(text.split())
 
 
 def _listed(section: str) -> list[str]:
@@ -35,6 +37,20 @@ def _listed(section: str) -> list[str]:
     return lines
 
 
+def _one_each(meaning: str, count: int) -> list[str]:
+    """The meaning of each of ``count`` keys defined in one row: its own part where the row lists one per
+    key ("rounds that ended ...; their share; parrots left in all", or "refills: count, per round, ..."),
+    else the whole meaning for each."""
+    parts = meaning.split("; ")
+    if count > 1 and len(parts) == count:
+        return [parts[0]] + [f"{part} ({parts[0]})" if part.startswith("their ") else part for part in parts[1:]]
+    head, _, tail = meaning.partition(": ")
+    items = tail.split(", ")
+    if count > 1 and tail and len(items) == count:
+        return [f"{head}: {item}" for item in items]
+    return [meaning] * count
+
+
 def parse(text: str) -> dict[str, str]:
     """Key (dotted for nested keys; ``INLINE`` + key for keys defined in passing) -> meaning,
     from the documentation ``text``."""
@@ -44,13 +60,15 @@ def parse(text: str) -> dict[str, str]:
             cells = [cell.strip() for cell in line.strip().strip("|").split("|")] if line.startswith("|") else []
             if len(cells) < 2 or "`" not in cells[0]:
                 continue
-            prefix = ""
+            prefix, keys = "", []
             for key in _KEY.findall(cells[0]):
                 if key.startswith("."):
                     key = prefix + key[1:]
                 else:
                     prefix = key.rsplit(".", 1)[0] + "." if "." in key else ""
-                entries.setdefault(key, _plain(cells[1]))
+                keys.append(key)
+            for key, said in zip(keys, _one_each(_plain(cells[1]), len(keys)), strict=True):
+                entries.setdefault(key, said)
         for key, meaning in _INLINE.findall(" ".join(_listed(section))):
             entries.setdefault(INLINE + key, _plain(meaning))
     return entries

@@ -1,6 +1,8 @@
 """The report as one self-contained HTML file: the PDF's pages, figures as inline SVG, text as text.
 
-Nothing in the file refers outside it: no script, no style sheet, font or image to fetch.
+It reads on a phone as on a desk: text pages reflow; a table or a figure wider than the screen
+scrolls inside its own box (a figure keeps a width at which its smallest text is 10 CSS
+pixels), never the page. Nothing in the file refers outside it: no script, no style sheet, font or image to fetch.
 Its own Content-Security-Policy forbids every fetch, so a browser shows it offline and a
 shared copy carries everything. Each figure's SVG ids get its page's name as a prefix,
 so the figures of one file never share an id. Written atomically, like the PDF.
@@ -16,7 +18,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from analyzer.files import atomic_path
-from analyzer.report.document import Page
+from analyzer.report.document import Entry, Page
 from analyzer.version import __version__
 
 #: nothing may be fetched; only the inline style sheet and the figures' style attributes apply
@@ -25,20 +27,31 @@ CONTENT_POLICY = "default-src 'none'; style-src 'unsafe-inline'"
 NO_SVG_METADATA = {"Format": None, "Type": None, "Creator": None, "Date": None}
 STYLE = """
 body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", sans-serif; color: #222;
-       margin: 0 auto; max-width: 72rem; padding: 1rem 1.5rem 3rem; line-height: 1.45; }
+       margin: 0 auto; max-width: 72rem; padding: 1rem 1.5rem 3rem; line-height: 1.45; overflow-wrap: anywhere; }
 h1 { font-size: 1.8rem; margin-bottom: 0.2rem; }
 h2 { font-size: 1.3rem; margin: 0 0 0.6rem; }
 .about { color: #555; margin-top: 0; }
 nav ol { columns: 2; column-gap: 2rem; padding-left: 1.5rem; }
 section { border-top: 1px solid #ddd; padding-top: 1.2rem; margin-top: 1.8rem; }
-figure { margin: 0; }
+figure { margin: 0; overflow-x: auto; }
+.table-box { overflow-x: auto; max-width: 100%; }
+h3 { font-size: 1.05rem; margin: 1rem 0 0.2rem; }
+h3 + p { margin-top: 0; }
+.action { font-style: italic; color: #1f4f7f; margin-top: 0.2rem; }
 .drawn { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }
 figure svg { display: block; width: 100%; height: auto; }
 table { border-collapse: collapse; font-size: 0.9rem; margin: 0.8rem 0; }
 th, td { border: 1px solid #ccc; padding: 0.2rem 0.5rem; text-align: left; vertical-align: top; }
 th { background: #eee; }
-td.number { text-align: right; font-variant-numeric: tabular-nums; }
+table { overflow-wrap: normal; }
+td.number { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 a { color: #1f5f9f; }
+/* a narrow screen: one column of contents, and figures at least as wide as their smallest text needs */
+@media (max-width: 50rem) {
+  body { padding: 0.6rem 0.8rem 2rem; }
+  nav ol { columns: 1; }
+  figure svg { min-width: 76rem; }
+}
 @media print { section { break-before: page; border-top: none; } nav { display: none; } }
 """
 #: the tags of an SVG (attribute values escape ``<`` and ``>``, so a tag never spans text)
@@ -109,9 +122,9 @@ def _anchor(name: str, taken: set[str]) -> str:
 
 def _text_body(page: Page) -> str:
     """A text page as paragraphs and an HTML table."""
-    parts = [f"<p>{_text(paragraph)}</p>" for paragraph in page.paragraphs]
+    parts = [_paragraph(paragraph) for paragraph in page.paragraphs]
     if page.rows:
-        parts.append("<table>")
+        parts.append('<div class="table-box"><table>')
         parts.append("<thead><tr>" + "".join(f'<th scope="col">{_text(h)}</th>' for h in page.headers)
                      + "</tr></thead>")
         parts.append("<tbody>")
@@ -119,8 +132,16 @@ def _text_body(page: Page) -> str:
             cells = "".join(f'<td class="number">{_text(cell)}</td>' if _NUMBER.fullmatch(str(cell).strip())
                             else f"<td>{_text(cell)}</td>" for cell in row)
             parts.append(f"<tr>{cells}</tr>")
-        parts.append("</tbody></table>")
+        parts.append("</tbody></table></div>")
     return "\n".join(parts)
+
+
+def _paragraph(paragraph) -> str:
+    """A paragraph; a headed one (a verdict) as its heading, its text and its action."""
+    if isinstance(paragraph, Entry):
+        action = f'\n<p class="action">Action: {_text(paragraph.action)}</p>' if paragraph.action else ""
+        return f"<h3>{_text(paragraph.heading)}</h3>\n<p>{_text(paragraph.text)}</p>{action}"
+    return f"<p>{_text(paragraph)}</p>"
 
 
 def _figure_body(page: Page, anchor: str, heading: str) -> str:

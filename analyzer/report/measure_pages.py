@@ -9,8 +9,8 @@ import numpy as np
 from matplotlib.patches import Patch
 from matplotlib.ticker import MaxNLocator
 
-from analyzer.report.document import Page
-from analyzer.report.figures import error_bars
+from analyzer.report.document import Page, name_scenario
+from analyzer.report.figures import error_bars, trimmed_range
 from analyzer.report.style import NEUTRAL, percent_axis, plot_page
 
 #: components drawn on one page, the largest effects first
@@ -44,10 +44,11 @@ def quality_page(result, scenario: str, prefix: str) -> Page | None:
     y = np.arange(len(names))[::-1]
     shares.barh(y, values, color=NEUTRAL, height=0.5)
     shares.errorbar(values, y, xerr=error_bars(np.array(values), intervals), fmt="none", ecolor="black", capsize=4)
-    for row, value in zip(y, values, strict=True):
-        shares.text(min(value + 0.02, 0.9), row, f"{value * 100:.1f}%", va="center")
+    reach = max((high for _, high in intervals), default=1.0)
+    for row, value, (_, high) in zip(y, values, intervals, strict=True):  # beside its interval's end
+        shares.text(high + reach * 0.02, row, f"{value * 100:.1f}%", va="center")
     shares.set_yticks(y, names)
-    shares.set_xlim(0, 1)
+    shares.set_xlim(0, min(reach * 1.15, 1.0))
     percent_axis(shares, "x")
     shares.set_xlabel("share (95% interval)")
     if lead["value"] is not None:
@@ -62,7 +63,7 @@ def _margin_histogram(result, ax) -> None:
     margin = result.to_dict()["quality"]["margin"]
     counts = np.asarray(result.totals["margin_hist"], dtype=np.float64)
     width = result.prepared.score_bins[1]
-    last = int(np.nonzero(counts)[0][-1]) if counts.any() else 0
+    last = trimmed_range(counts)[1] if counts.any() else 0  # the longest tail is a few games: not drawn
     edges = width * np.arange(last + 1)
     ax.bar(edges, counts[:last + 1] / counts.sum(), width=width * 0.9, align="edge" if width > 1 else "center",
            color=NEUTRAL)
@@ -111,29 +112,37 @@ def components_page(result, scenario: str, prefix: str) -> Page | None:
 
 def mechanics_pages(result, scenario: str, prefix: str) -> list[Page]:
     """The share of games in which each mechanic happened, rarest first; rules under 1% flagged, the other kinds
-    (procedure, outcome, safeguard) named with their kind and never flagged."""
-    shares = sorted(result.to_dict()["mechanics"].items(), key=lambda item: item[1])
+    (procedure, outcome, safeguard) named with their kind and never flagged. Mechanics that never happened
+    (switched off by the rules, or too rare for these games) are named, not drawn as empty bars."""
+    everything = result.to_dict()["mechanics"]
     kinds = result.to_dict().get("mechanic_kinds") or {}
+    shares = sorted(((name, share) for name, share in everything.items() if (share or 0) > 0),
+                    key=lambda item: item[1])
+    never = [name for name, share in everything.items() if not (share or 0) > 0]
     pages = []
     parts = range(0, len(shares), MECHANICS_PER_PAGE)
     for number, start in enumerate(parts, start=1):
         part = shares[start:start + MECHANICS_PER_PAGE]
         suffix = f" ({number}/{len(parts)})" if len(parts) > 1 else ""
-        figure, (ax,) = plot_page(f"Mechanics coverage: share of games in which each happened{suffix}",
-                                  f"{scenario}: {result.to_dict()['n']:,} games; red: rules under "
-                                  f"{RARE_SHARE * 100:.0f}% of games; procedures, outcomes and safeguards "
-                                  f"are named so and never flagged")
+        subtitle = (f"{scenario}: {result.to_dict()['n']:,} games; red: rules under {RARE_SHARE * 100:.0f}% of "
+                    f"games; procedures, outcomes and safeguards are named so and never flagged."
+                    + (f" Never happened in these games: {', '.join(never)}." if never and number == 1 else ""))
+        figure, (ax,) = plot_page(f"Mechanics coverage: share of games in which each happened{suffix}", subtitle)
         y = np.arange(len(part))[::-1]
         values = [share for _, share in part]
+        reach = max(values)
         rules = [kinds.get(name, "rule") == "rule" for name, _ in part]
         ax.barh(y, values, color=[RARE_COLOUR if share < RARE_SHARE and rule else NEUTRAL
                                   for share, rule in zip(values, rules, strict=True)], height=0.6)
         for row, share in zip(y, values, strict=True):
-            ax.text(min(share + 0.01, 0.93), row, f"{share * 100:.2f}%" if share < 0.1 else f"{share * 100:.0f}%",
-                    va="center", fontsize=8)
+            said = f"{share * 100:.2f}%" if share < 0.1 else f"{share * 100:.0f}%"
+            if share > 0.75 * reach:  # inside the bar's end, white on the bar
+                ax.text(share - 0.01 * reach, row, said, va="center", ha="right", fontsize=8, color="white")
+            else:
+                ax.text(share + 0.01 * reach, row, said, va="center", fontsize=8)
         labels = [name if rule else f"{name} ({kinds[name]})" for (name, _), rule in zip(part, rules, strict=True)]
         ax.set_yticks(y, labels, fontsize=8 if len(part) > 20 else 10)
-        ax.set_xlim(0, 1)
+        ax.set_xlim(0, reach * 1.02)
         percent_axis(ax, "x")
         ax.set_xlabel("share of games")
         figure.subplots_adjust(left=0.3)
@@ -144,4 +153,5 @@ def mechanics_pages(result, scenario: str, prefix: str) -> list[Page]:
 def measure_pages(result, scenario: str, prefix: str) -> list[Page]:
     """The quality, component and mechanics pages of one run (those with data)."""
     pages = [quality_page(result, scenario, prefix), components_page(result, scenario, prefix)]
-    return [page for page in pages if page is not None] + mechanics_pages(result, scenario, prefix)
+    pages = [page for page in pages if page is not None] + mechanics_pages(result, scenario, prefix)
+    return name_scenario(pages, scenario) if prefix else pages

@@ -11,10 +11,10 @@ import numpy as np
 
 from analyzer.experiments import Balance, Sweep, VariantRun, players_text, rules_text
 from analyzer.report import figures
-from analyzer.report.document import Page
+from analyzer.report.document import Page, name_scenario
 from analyzer.report.game_pages import game_pages
 from analyzer.report.layout import table_pages, text_page
-from analyzer.report.style import Palette, displayable, new_page, plot_page, text_block
+from analyzer.report.style import Palette, displayable, fit_lines, new_page, plot_page, text_block
 from analyzer.verdicts import command, matchup_command, seat_gap, seats_not_measurable, strategies_differ
 from analyzer.version import __version__
 
@@ -34,17 +34,20 @@ def title_page(runs: list[VariantRun], names: list[str], wall_seconds: float) ->
     first = runs[0]
     game = first.spec.game
     figure = new_page()
-    figure.text(0.05, 0.86, game.title, fontsize=26, fontweight="bold", ha="left")
-    figure.text(0.05, 0.80, "Balance report", fontsize=18, ha="left", color="#444444")
+    title = fit_lines(displayable(game.title), 26, bold=True)
+    figure.text(0.05, 0.91, "\n".join(title), fontsize=26, fontweight="bold", ha="left", va="top")
+    below = 0.91 - 0.058 * len(title)  # where the title's lines end
+    figure.text(0.05, below - 0.01, "Balance report", fontsize=18, ha="left", va="top", color="#444444")
     lines = []
     for name, run in zip(names, runs, strict=True):
         spec = run.spec
-        where = f" ({spec.scenario.path})" if spec.scenario else ""
         about = f": {spec.scenario.description}" if spec.scenario and spec.scenario.description else ""
-        lines.append(f"Scenario {name}{where}{about}")
+        lines.append(f"Scenario {name}{about}")
+        strategies = ", ".join(f"seat {i + 1} {s.label}" for i, s in enumerate(spec.seats))
         lines.append(f"    Rules that differ from the standard: {rules_text(spec).replace('standard rules', 'none')}. "
-                     f"Players: {spec.players}. Strategies per seat: "
-                     + ", ".join(f"seat {i + 1} {s.label}" for i, s in enumerate(spec.seats)) + ".")
+                     f"Players: {spec.players}."
+                     + (f" Strategies per seat: {strategies}." if game.has_decisions
+                        else " A game of pure chance: no seat has a strategy to choose."))
     info = first.result.info
     lines += [
         f"Games: {info.n:,}" + (" per scenario (the same random streams in every scenario)" if len(runs) > 1 else ""),
@@ -55,7 +58,7 @@ def title_page(runs: list[VariantRun], names: list[str], wall_seconds: float) ->
         f"Simulation wall time: {wall_seconds:,.1f} s ({info.workers} workers, {info.backend} backend)",
     ]
     small = len(runs) > 3
-    text_block(figure, lines, top=0.72, size=9 if small else 11, line_height=0.026 if small else 0.032,
+    text_block(figure, lines, top=below - 0.1, size=9 if small else 11, line_height=0.026 if small else 0.032,
                width=150 if small else 120)
     return Page("title", figure, plot=False, title=f"{game.title}: balance report",
                 paragraphs=[line.strip() for line in lines])
@@ -91,6 +94,9 @@ def summary_paragraphs(run: VariantRun) -> list[str]:
     def pct(value):
         return f"{value * 100:.2f}%"
 
+    def named(seat):  # a game of pure chance has no strategy to name
+        return f"seat {seat['seat']}" + (f" ({seat['strategy']})" if run.spec.game.has_decisions else "")
+
     def ci(interval):
         return f"95% interval {pct(interval[0])} to {pct(interval[1])}"
 
@@ -121,9 +127,9 @@ def summary_paragraphs(run: VariantRun) -> list[str]:
                           f"{low_gap * 100:.2f} to {high_gap * 100:.2f}).")
     else:
         paragraphs += [
-            f"Fairest seat: seat {fairest + 1} ({seats[fairest]['strategy']}) {wins(fairest)}, "
+            f"Fairest seat: {named(seats[fairest])} {wins(fairest)}, "
             f"{gaps[fairest] * 100:.2f} points from the fair share.",
-            f"Least fair seat: seat {least + 1} ({seats[least]['strategy']}) {wins(least)}, "
+            f"Least fair seat: {named(seats[least])} {wins(least)}, "
             f"{(rates[least] - fair) * 100:+.2f} points from the fair share.",
         ]
     if exact is not None:
@@ -186,6 +192,8 @@ def _matchup(spec, label: str) -> str | None:
 
 def summary_page(run: VariantRun, name: str, prefix: str) -> Page:
     table = run.result.seat_frame().astype(str)
+    if not run.spec.game.has_decisions:  # no seat chooses anything: no strategy column
+        table = table.drop(columns="strategy")
     return text_page(f"{prefix}summary", f"Summary: {name}", summary_paragraphs(run), list(table.columns),
                      table.values.tolist(), size=10.5)
 
@@ -198,6 +206,7 @@ def run_pages(run: VariantRun, name: str, prefix: str, palette: Palette) -> list
     subtitle = f"{name}: {players_text(run.spec)}; {rules_text(run.spec)}"
     figure, (ax,) = plot_page("Win rate by seat", subtitle)
     figures.plot_win_rates(result, ax, palette)
+    _room_above(figure)
     pages.append(Page(f"{prefix}win-rates", figure))
     figure, (ax,) = plot_page("Final score distribution by seat", subtitle)
     figures.plot_score_distribution(result, ax, palette)
@@ -206,21 +215,29 @@ def run_pages(run: VariantRun, name: str, prefix: str, palette: Palette) -> list
     figure, axes = plot_page("Game length", subtitle, rows=len(units))
     for ax, unit in zip(axes, units, strict=True):
         figures.plot_lengths(result, ax, unit)
-    figure.subplots_adjust(right=0.9)
+    figure.subplots_adjust(right=0.9, hspace=0.6)
+    _room_above(figure)
     pages.append(Page(f"{prefix}game-length", figure))
     figure, (ax,) = plot_page("Convergence of the win-rate estimates", subtitle)
-    if run.convergence is not None:
+    if run.convergence is not None and len(run.convergence.games) > 1:
         figures.plot_convergence(run.convergence, result, ax, palette)
+        _room_above(figure)
     else:
         ax.set_axis_off()
-        ax.text(0.5, 0.5, "Not available: this run resumed from a checkpoint, so the chunks played before are not "
-                "known one by one.", ha="center", va="center", wrap=True)
+        why = ("this run resumed from a checkpoint, so the chunks played before are not known one by one"
+               if run.convergence is None else "the games were played in one chunk, so there is one estimate only")
+        ax.text(0.5, 0.5, f"Not available: {why}.", ha="center", va="center", wrap=True)
     pages.append(Page(f"{prefix}convergence", figure))
     for page in game_pages(result, palette):
         page.name = prefix + page.name
         _name_scenario(page.figure, subtitle)
         pages.append(page)
-    return pages
+    return name_scenario(pages, name) if prefix else pages
+
+
+def _room_above(figure) -> None:
+    """Room between the page's header and a chart whose legend stands above it, under its title."""
+    figure.subplots_adjust(top=figure.subplotpars.top - 0.05)
 
 
 def _name_scenario(figure, scenario: str) -> None:
@@ -237,19 +254,21 @@ def sweep_pages(sweep: Sweep) -> list[Page]:
     spec = sweep.base
     palette = Palette(strategies=[s.label for s in spec.seats])
     values = ", ".join(str(v) for v in sweep.values)
+    groups: dict[str, list] = {}
+    for metric in sweep.metrics:
+        key = metric.key.rsplit("_seat_", 1)[0] if "_seat_" in metric.key else metric.key
+        groups.setdefault(key, []).append(metric)
+    panels = [metrics for metrics in groups.values() if _any_value(sweep, metrics)]
+    flat = [metrics[0].label for metrics in groups.values() if not _any_value(sweep, metrics)]
     pages = [text_page("sweep-title", f"{sweep.game.title}: sweep of {sweep.option.name}", [
         f"{sweep.option.name}: {sweep.option.description}.",
         f"Values: {values}.",
         f"{players_text(spec)}; {rules_text(spec, leave_out=sweep.option.name)} otherwise.",
         f"{sweep.n:,} games per value, seed {sweep.seed}: every value played game i from the same random stream, so "
         f"the curves are smoother than independent runs would make them. Bars: 95% intervals from batch means.",
+        *([f"Zero at every value, so not drawn: {', '.join(flat)}."] if flat else []),
         f"pirate-analyzer {__version__}, {datetime.datetime.now().astimezone():%Y-%m-%d %H:%M %Z}.",
     ])]
-    groups: dict[str, list] = {}
-    for metric in sweep.metrics:
-        key = metric.key.rsplit("_seat_", 1)[0] if "_seat_" in metric.key else metric.key
-        groups.setdefault(key, []).append(metric)
-    panels = list(groups.values())
     for start in range(0, len(panels), 4):
         part = panels[start:start + 4]
         figure, axes = plot_page(f"Metrics against {sweep.option.name}", rows=1 if len(part) <= 2 else 2,
@@ -260,6 +279,12 @@ def sweep_pages(sweep: Sweep) -> list[Page]:
             ax.set_visible(False)
         pages.append(Page(f"sweep-{start // 4 + 1}", figure))
     return pages
+
+
+def _any_value(sweep: Sweep, metrics: list) -> bool:
+    """Some run of the sweep has a value other than zero (or missing) for one of ``metrics``."""
+    values = np.array([run.values.get(metric.key, np.nan) for run in sweep.runs for metric in metrics], dtype=float)
+    return bool(np.any(np.nan_to_num(values) != 0))
 
 
 def balance_pages(balance: Balance) -> list[Page]:

@@ -68,7 +68,7 @@ def is_empty(chart: Chart) -> bool:
 def _title(ax, title: str, note: str) -> None:
     """The chart's title, with its definition in small type below it when there is one."""
     lines = wrap(note, NOTE_WIDTH)[:3] if note else []
-    ax.set_title(title, fontsize=10, pad=4 + 9 * len(lines))
+    ax.set_title(title, fontsize=10, pad=4 + 10 * len(lines))
     if lines:
         ax.text(0.5, 1.01, "\n".join(lines), transform=ax.transAxes, ha="center", va="bottom", fontsize=7,
                 color="#444444")
@@ -106,10 +106,8 @@ def draw_chart(ax, chart: Chart) -> None:
     if missing:
         note = (note + " " if note else "") + f"{NOT_AVAILABLE}: no data (it did not occur in these games)."
     _title(ax, chart.title, note)
-    if not colour_per_bar:
+    if not colour_per_bar:  # the error bars are the page's 95% intervals (its subtitle says so)
         ax.legend(fontsize=7)
-    elif chart.errors is not None:
-        ax.legend(handles=[ax.containers[-1]], labels=["95% interval"], fontsize=7)
 
 
 def draw_summary(ax, summary: Summary) -> None:
@@ -147,6 +145,7 @@ def chart_pages(charts: list, title: str, name: str, subtitle: str | None = None
     pages = []
     shown = charts[:CHARTS_PER_PAGE * MAX_CHART_PAGES]
     left_out = len(charts) - len(shown)
+    count = -(-len(shown) // CHARTS_PER_PAGE)
     for start in range(0, len(shown), CHARTS_PER_PAGE):
         part = shown[start:start + CHARTS_PER_PAGE]
         columns = 1 if len(part) == 1 else 2
@@ -161,5 +160,6 @@ def chart_pages(charts: list, title: str, name: str, subtitle: str | None = None
             figure.text(0.05, 0.02, f"{left_out} more charts of the game's statistics are in the JSON output "
                         f"(analyze simulate --json).", fontsize=8, color="#444444")
         figure.subplots_adjust(top=figure.header_bottom - 0.07, bottom=0.16, hspace=0.75)
-        pages.append(Page(f"{name}-{number}", figure))
+        # the contents tell the pages apart
+        pages.append(Page(f"{name}-{number}", figure, title=f"{title} ({number}/{count})" if count > 1 else None))
     return pages

@@ -12,11 +12,12 @@ import unicodedata
 import warnings
 
 import matplotlib
+import numpy as np
 
 matplotlib.use("Agg")  # files only, never a display
 
 import matplotlib.pyplot as plt  # noqa: E402
-from matplotlib.ticker import FuncFormatter  # noqa: E402
+from matplotlib.ticker import Formatter  # noqa: E402
 
 #: A4 landscape, in inches
 PAGE_SIZE = (11.69, 8.27)
@@ -82,10 +83,51 @@ class Palette:
         return SCENARIO_COLOURS[index % len(SCENARIO_COLOURS)]
 
 
+def legend_above(ax, columns: int, size: float | None = None) -> None:
+    """The legend in one row between the axes' title and its plot (give the title ``pad`` room), never over
+    the data."""
+    ax.legend(loc="lower center", bbox_to_anchor=(0.5, 1.0), ncol=columns, frameon=False, fontsize=size,
+              borderaxespad=0.2)
+
+
+class NumberFormatter(Formatter):
+    """Tick values with thousands separators (``105,000``) and as many decimals as they need (``0.25``)."""
+
+    decimals = 0
+
+    def __call__(self, value, pos=None) -> str:
+        shown = f"{value:,.{self.decimals}f}"
+        return "0" if shown.strip("-0.,") == "" else shown.replace("-", "\u2212")
+
+    def format_ticks(self, values) -> list[str]:
+        values = np.asarray(values, dtype=float)
+        scale = np.maximum(np.abs(values), 1.0) * 1e-9
+        self.decimals = next((d for d in range(7) if np.all(np.abs(np.round(values, d) - values) <= scale)), 6)
+        return [self(value) for value in values]
+
+
+class PercentFormatter(Formatter):
+    """Proportions as percentages with at least ``decimals`` decimals, and as many more as it takes
+    for no two ticks to read the same."""
+
+    def __init__(self, decimals: int = 0):
+        self.minimum = self.decimals = decimals
+
+    def __call__(self, value, pos=None) -> str:
+        return f"{value * 100:.{self.decimals}f}%"
+
+    def format_ticks(self, values) -> list[str]:
+        self.decimals = self.minimum
+        labels = [self(value) for value in values]
+        while len(set(labels)) < len(labels) and self.decimals < self.minimum + 4:
+            self.decimals += 1
+            labels = [self(value) for value in values]
+        return labels
+
+
 def percent_axis(ax, axis: str = "y", decimals: int = 0) -> None:
-    """Show proportions on ``axis`` as percentages."""
-    formatter = FuncFormatter(lambda value, _: f"{value * 100:.{decimals}f}%")
-    (ax.yaxis if axis == "y" else ax.xaxis).set_major_formatter(formatter)
+    """Show proportions on ``axis`` as percentages (more decimals where ticks would read the same)."""
+    (ax.yaxis if axis == "y" else ax.xaxis).set_major_formatter(PercentFormatter(decimals))
 
 
 @functools.cache
@@ -166,6 +208,9 @@ def plot_page(title: str, subtitle: str | None = None, rows: int = 1, columns: i
     """A page with a grid of axes below its title; returns (figure, flat list of axes)."""
     figure = new_page(title, subtitle)
     axes = figure.subplots(rows, columns, squeeze=False).ravel().tolist()
+    for ax in axes:  # numbers with separators unless a chart formats its axis otherwise
+        ax.xaxis.set_major_formatter(NumberFormatter())
+        ax.yaxis.set_major_formatter(NumberFormatter())
     figure.subplots_adjust(left=0.08, right=0.95, top=min(0.89, figure.header_bottom - 0.04), bottom=0.1,
                            hspace=0.45, wspace=0.25)
     return figure, axes
@@ -208,4 +253,21 @@ def table_axes(figure, headers: list[str], rows: list[list[str]], box: tuple[flo
     table.set_fontsize(size)
     table.auto_set_column_width(list(range(len(headers))))
     ax.add_table(table)
+    _fit_width(figure, ax, table, size)
     return ax
+
+
+#: the smallest type a table is set in to fit its box
+SMALLEST_TABLE_TYPE = 6
+
+
+def _fit_width(figure, ax, table, size: float) -> None:
+    """A table wider than its box (its columns take their texts' widths) set in smaller type until it fits,
+    never into the page's margins."""
+    renderer = figure.canvas.get_renderer()
+    while size > SMALLEST_TABLE_TYPE:
+        table._update_positions(renderer)  # the columns' widths from their texts, as drawing sets them
+        if table.get_window_extent(renderer).width <= ax.bbox.width:
+            return
+        size -= 0.5
+        table.set_fontsize(size)

@@ -173,9 +173,6 @@ class SkullIsland(Game):
         labels = [s.label for s in prepared.seats]
         return {"cards": stats_module.card_stats(totals, labels), **stats_module.extra_stats(totals)}
 
-    def display_name(self, key):
-        return CARD_TITLES[key][0] if key in CARD_TITLES else super().display_name(key)
-
     def game_stats_table(self, stats):
         return stats_module.format_cards(stats["cards"])
 
@@ -183,6 +180,10 @@ class SkullIsland(Game):
         from analyzer.games.skull_island.commands import COMMANDS
 
         return COMMANDS
+
+    def display_names(self):
+
+        return {card: title for card, (title, _) in CARD_TITLES.items()}
 
     def report_pages(self, result, palette):
         from analyzer.games.skull_island.report_pages import pages

@@ -2,25 +2,31 @@
 
 from __future__ import annotations
 
+import matplotlib.pyplot as plt
 import numpy as np
 
+from analyzer.games.skull_island.coverage import CARD_TITLES
 from analyzer.report.document import Page
 from analyzer.report.game_pages import stats_pages
 from analyzer.report.stats_charts import RATE, VALUE, Chart, draw_chart, is_empty
-from analyzer.report.style import Palette, plot_page
+from analyzer.report.style import ROW_HEIGHT, Palette, plot_page, table_axes
 from analyzer.stats import Z95
+
+#: the rows of the game's other statistics that fit below the turn-score chart
+SMALL_TABLE = 6
 
 
 def _card_chart(cards: dict, metric: str, title: str, ylabel: str, kind: str, palette: Palette,
                 se: str | None = None) -> Chart:
     names = list(cards)
+    titles = [CARD_TITLES[card][0] for card in names]
     labels = list(dict.fromkeys(label for per_label in cards.values() for label in per_label))
     values = np.array([[cards[c].get(label, {}).get(metric, np.nan) for c in names] for label in labels], dtype=float)
     errors = None
     if se is not None:
         half = np.array([[Z95 * cards[c].get(label, {}).get(se, 0.0) for c in names] for label in labels])
         errors = np.stack([half, half])
-    return Chart(title, names, labels, values, errors, ylabel, kind, [palette.strategy(s) for s in labels])
+    return Chart(title, titles, labels, values, errors, ylabel, kind, [palette.strategy(s) for s in labels])
 
 
 def pages(result, palette: Palette) -> list[Page]:
@@ -45,5 +51,13 @@ def pages(result, palette: Palette) -> list[Page]:
     for ax, chart in zip(axes, risk_charts, strict=True):
         draw_chart(ax, chart)
     risk.subplots_adjust(bottom=0.14, hspace=0.7)
-    return [Page("cards-turn-score", figure), Page("cards-risk", risk),
-            *stats_pages(result, palette, skip=("cards",))]
+    others = stats_pages(result, palette, skip=("cards",))
+    if len(others) == 1 and others[0].rows and len(others[0].rows) <= SMALL_TABLE:
+        # a few numbers are not a page of their own: they go below the turn scores
+        table, = others
+        plt.close(table.figure)
+        height = ROW_HEIGHT * (len(table.rows) + 1)
+        figure.subplots_adjust(bottom=0.2 + height + 0.04)
+        table_axes(figure, table.headers, table.rows, (0.08, 0.03, 0.84, height), size=9, left_columns=2)
+        others = []
+    return [Page("cards-turn-score", figure), Page("cards-risk", risk), *others]
