@@ -11,7 +11,6 @@ change (seat balance, the seats' win rates, length, …), each with its 95% inte
 from __future__ import annotations
 
 import math
-import textwrap
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -21,6 +20,7 @@ from analyzer.experiments.paired import Difference, paired_values
 from analyzer.experiments.setup import rules_text
 from analyzer.experiments.significance import benjamini_hochberg
 from analyzer.verdicts import Verdict
+from analyzer.wrapping import wrap
 
 #: the width of the comparison's verdict lines in the terminal
 TEXT_WIDTH = 80
@@ -212,12 +212,10 @@ def heading(names: list[str]) -> str:
 def verdict_lines(names: list[str], verdicts: list[Verdict], width: int = TEXT_WIDTH) -> list[str]:
     """The comparison's verdicts under their heading, numbered and wrapped; an action is said once for a
     run of verdicts that share it."""
-    lines = textwrap.wrap(heading(names) + ":", width)
+    lines = wrap(heading(names) + ":", width)
     for rank, verdict in enumerate(verdicts, start=1):
-        lines += textwrap.wrap(f"{rank}. {verdict.title} — {verdict.text}", width, subsequent_indent="   ",
-                               break_on_hyphens=False)
+        lines += wrap(f"{rank}. {verdict.title} — {verdict.text}", width, subsequent_indent="   ")
         following = verdicts[rank] if rank < len(verdicts) else None
         if following is None or following.action != verdict.action:
-            lines += textwrap.wrap(f"Action: {verdict.action}", width, initial_indent="   ",
-                                   subsequent_indent="   ", break_on_hyphens=False)
+            lines += wrap(f"Action: {verdict.action}", width, indent="   ", subsequent_indent="   ")
     return lines

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import functools
 import logging
-import textwrap
 import unicodedata
 import warnings
 
@@ -217,7 +216,11 @@ def plot_page(title: str, subtitle: str | None = None, rows: int = 1, columns: i
 
 
 def wrap(paragraph: str, width: int = TEXT_WIDTH) -> list[str]:
-    return textwrap.wrap(paragraph, width) or [""]
+    """``paragraph`` in lines of ``width`` characters, broken at spaces only: a name, a path or a
+    command is never split (see :mod:`analyzer.wrapping`)."""
+    from analyzer.wrapping import wrap as wrap_text
+
+    return wrap_text(paragraph, width) or [""]
 
 
 def text_block(figure, paragraphs: list[str], top: float = 0.86, size: float = 11, line_height: float = 0.032,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from analyzer.report.document import Page
+from analyzer.report.document import Entry, Page
 from analyzer.report.style import displayable, new_page, wrap
 from analyzer.verdicts import FAIRNESS_KINDS, Verdict
 
@@ -63,7 +63,7 @@ def verdict_pages(names: list[str], verdicts: list[list[Verdict]], played: list[
             action = wrap(f"Action: {verdict.action}", WIDTH)
             room(1 + len(text) + len(action))
             write(f"{rank}. {verdict.title}", fontsize=11.5, fontweight="bold", color=_colour(verdict))
-            pages[-1].paragraphs.append(f"{rank}. {verdict.title}: {verdict.text} Action: {verdict.action}")
+            pages[-1].paragraphs.append(Entry(f"{rank}. {verdict.title}", verdict.text, verdict.action))
             for line in text:
                 write(line, x=0.07, fontsize=10)
             for line in action:
