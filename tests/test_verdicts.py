@@ -169,7 +169,7 @@ def test_unmeasured_values_are_left_out():
     quality = {"comeback_rate": {"value": None, "ci": None, "games": 0},
                "lead_changes": {"value": None, "ci": None}}
     verdicts = run_verdicts(run_dict(FAVOURED, components=[never, draw], quality=quality))
-    assert [v.kind for v in verdicts] == ["seat-advantage", "component"]
+    assert [v.kind for v in verdicts] == ["seat-advantage", "luck"]  # a card met by chance favours no one
     assert verdicts[1].title == "sea-battle-4 swings games most"  # a card every player meets: per draw
     said = verdicts[1].text
     assert "the seat that meets it wins 2.00 points less often than the average seat, per time met (95% interval " \
@@ -322,15 +322,16 @@ def test_several_scenarios_get_verdicts_each_and_no_balance_leaves_the_search_ou
 def test_simulate_prints_the_verdicts(tmp_path):
     args = ["simulate", "--game", "skull-island", "--n", 2000, "--seed", 1, "--quiet"]
     text = run_cli(args).output
-    assert "Verdicts, most important first:\n1. " in text and "2. Seat 1 favoured" in text
+    assert "Verdicts, most important first:\n1. Seat 1 favoured" in text  # before the fortune card's luck
     assert "analyze balance --game skull-island --players 4 --param seat_bonus=0:1000" in " ".join(text.split())
     assert text.index("Verdicts") < text.index("Per fortune card")
     markdown = run_cli([*args, "--format", "markdown"]).output
-    assert "2. **Seat 1 favoured, seat 4 disadvantaged**:" in markdown
+    assert "1. **Seat 1 favoured, seat 4 disadvantaged**:" in markdown
     data = json.loads(run_cli([*args, "--json"]).output)
     assert data["target_length"] is None
-    assert [v["kind"] for v in data["verdicts"][:2]] == ["component", "seat-advantage"]  # both fairness, by size
-    assert data["verdicts"][0]["size"] > data["verdicts"][1]["size"]
+    # the seats' fairness first; the fortune card that swings games is luck, after it though larger
+    assert [v["kind"] for v in data["verdicts"][:2]] == ["seat-advantage", "luck"]
+    assert data["verdicts"][0]["size"] < data["verdicts"][1]["size"]
     assert {"kind", "title", "text", "action", "effect", "measurable", "size"} == set(data["verdicts"][0])
     assert data["mechanic_kinds"]["Round cap"] == "safeguard" and data["mechanic_kinds"]["Skull Island"] == "rule"
     assert {(c["origin"], c["evidence"]) for c in data["components"]} == {("dealt", "random draw")}

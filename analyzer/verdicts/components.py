@@ -96,7 +96,10 @@ def _component_effect(top: dict, yardstick: float, finding: bool | None = None) 
 
 
 def dealt_verdict(run: dict, components: list[dict]) -> Verdict | None:
-    """The component met at random (a card drawn, a space landed on) that swings a game most, per time met."""
+    """The component met at random (a card drawn, a space landed on) that swings a game most, per time met.
+
+    Kind ``luck``, not a fairness finding: every player meets it by the same chance, so it decides
+    games without favouring anyone; it ranks after the seats and the assigned components."""
     if not components:
         return None
     ranked = _by_effect(components)
@@ -105,10 +108,10 @@ def dealt_verdict(run: dict, components: list[dict]) -> Verdict | None:
     text = f"{_named(top)}: {_effect_words(top, unit)}."
     sized = _component_effect(top, 1 / run["players"])
     if not excludes(top["win_rate_effect_ci"]):
-        return Verdict("component", "No card or space measurably swings games",
+        return Verdict("luck", "No card or space measurably swings games",
                        f"The largest effect: {text}", "None at this precision.", **sized)
     name = top["component"]
-    return Verdict("component", f"{name} swings games most", text,
+    return Verdict("luck", f"{name} swings games most", text,
                    f"If {name} decides more games than you want, soften it: of all the components every player "
                    f"meets, it moves the win rate most each time it comes up.", **sized)
 

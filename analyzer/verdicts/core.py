@@ -37,7 +37,7 @@ def excludes(ci, null: float = 0.0) -> bool:
 
 @dataclass(frozen=True)
 class Verdict:
-    """One finding: ``kind`` (seat-advantage, round-starter, component, component-group, mechanics,
+    """One finding: ``kind`` (seat-advantage, round-starter, component, component-group, luck, mechanics,
     length, quality, skill, variant), a short title, the sentence with its interval, the action it
     suggests, and ``effect`` ``{"value", "ci", "unit"}``: what was measured, ``ci`` None where it has
     no interval (an exact value, a count); None for a verdict that measured nothing.
