@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import sys
 
-from tqdm import tqdm
-
 #: from this many units on, counts and rates are shown scaled (``1.25M/10.0M``)
 SCALED_FROM = 10_000
 
@@ -23,8 +21,12 @@ class Progress:
         if enabled is None:
             enabled = hasattr(stream, "isatty") and stream.isatty()
         self.enabled = bool(enabled)
-        self._bar = tqdm(total=total_games, unit=f" {label}", unit_scale=total_games >= SCALED_FROM, file=stream,
-                         mininterval=0.1, dynamic_ncols=True, disable=not self.enabled)
+        self._bar = None  # no bar, and no tqdm imported, when it is not shown
+        if self.enabled:
+            from tqdm import tqdm
+
+            self._bar = tqdm(total=total_games, unit=f" {label}", unit_scale=total_games >= SCALED_FROM,
+                             file=stream, mininterval=0.1, dynamic_ncols=True)
         self._total = total_games
         self._done = 0
 
@@ -46,7 +48,9 @@ class Progress:
 
     def advance(self, games: int) -> None:
         self._done += games
-        self._bar.update(games)
+        if self.enabled:
+            self._bar.update(games)
 
     def close(self) -> None:
-        self._bar.close()
+        if self.enabled:
+            self._bar.close()
