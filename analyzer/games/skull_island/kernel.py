@@ -20,26 +20,20 @@ from analyzer.games.skull_island.components import CHEST, DICE, PEACE, SKULL, SO
 from analyzer.games.skull_island.coverage import (
     CHEST_SAVES,
     DECK_RESHUFFLED,
-    FINAL_ROUND,
-    FINAL_ROUND_CANCELLED,
     FLOOR_AT_ZERO,
     FULL_CHEST,
     N_MECHANICS,
     NEGATIVE_TOTAL,
     PEACE_PENALTY,
     PEACE_SPARES,
-    ROUND_CAP,
     SEA_BATTLE_BLOCKS_ISLAND,
     SEA_BATTLE_LOST,
     SEA_BATTLE_WON,
-    SEAT_BONUS,
-    SHARED_WIN,
     SKULL_ISLAND,
     SKULL_ISLAND_OFF,
     SORCERESS_SKULL,
     STORM_SKULLS,
     THREE_SKULLS,
-    TIE_PLAYOFF,
 )
 from analyzer.games.skull_island.decisions import chance, decide, random_decision
 from analyzer.games.skull_island.dice import NON_SKULL, count, roll, total_dice
@@ -47,6 +41,7 @@ from analyzer.games.skull_island.game_values import win_table
 from analyzer.games.skull_island.rules import C_FULL_CHEST, C_SKULL_ISLAND, C_TARGET, EXTRA_ROUNDS
 from analyzer.games.skull_island.scoring import card_skulls, every_die_scores, island_allowed, sabres_needed, score_turn
 from analyzer.games.skull_island.solver_space import SCORES, final_round_table, state_index, table_decision
+from analyzer.games.skull_island.steps import follow_trigger, game_mechanics, leaders_in_play, new_game
 from analyzer.games.skull_island.strategies import OPTIMAL_EV, OPTIMAL_WIN, P_FINAL_ROUND, P_NOISE, RANDOM
 
 
@@ -231,79 +226,6 @@ def play_turn(card, strategy, params, cfg, own_total, leader_total, final_turn, 
     return own, opponents, events | ending_events(card, free + chest, True, own, cfg), dice_rolled, illegal
 
 
-# -- the game's steps, inlined into play_game (as play_game is into the template) ----------------------
-# A step that runs every turn takes only numbers: an array passed to a function, inlined or
-# not, costs a reference count taken and given back, which every turn would pay.
-
-@njit(cache=True, nogil=True, inline="always")
-def new_game(state, deck, deck_order, totals, in_play, independent_draw, seat_bonus):
-    """Set up a game: the deck in ``deck_order``, shuffled from the game's stream (unless
-    each card is drawn from the whole deck), each seat's starting total (its seat bonus),
-    every seat in play. Returns the mechanics seen so far, as bits (see :mod:`coverage`)."""
-    deck[:] = deck_order
-    if not independent_draw:
-        shuffle(state, deck, deck.shape[0])
-    players = totals.shape[0]
-    for seat in range(players):
-        totals[seat] = seat * seat_bonus
-        in_play[seat] = True
-    return (1 << SEAT_BONUS) if seat_bonus != 0 and players > 1 else 0
-
-
-@njit(cache=True, nogil=True, inline="always")
-def follow_trigger(trigger, last_turns_left, trigger_total, own_total, seat, target, players):
-    """The final round after seat ``seat``'s turn: called by the first seat to reach the
-    target, called off when the trigger's total (``trigger_total``) falls below it again,
-    over when every other seat has had its last turn.
-
-    Returns (trigger, last_turns_left, over, called off, mechanics seen as bits)."""
-    seen = 0
-    cancelled = False
-    if trigger >= 0 and trigger_total < target:
-        trigger = -1  # the trigger dropped below the target: play on normally
-        cancelled = True
-        seen |= 1 << FINAL_ROUND_CANCELLED
-    elif trigger >= 0:
-        last_turns_left -= 1
-        if last_turns_left == 0:
-            return trigger, 0, True, False, seen
-    if trigger < 0 and own_total >= target:
-        trigger = seat
-        last_turns_left = players - 1
-        seen |= 1 << FINAL_ROUND
-    return trigger, last_turns_left, False, cancelled, seen
-
-
-@njit(cache=True, nogil=True, inline="always")
-def leaders_in_play(totals, in_play):
-    """Keep in play only the seats with the top total among those in play; returns how many."""
-    best = -(1 << 62)
-    for seat in range(totals.shape[0]):
-        if in_play[seat] and totals[seat] > best:
-            best = totals[seat]
-    n_tied = 0
-    for seat in range(totals.shape[0]):
-        in_play[seat] = in_play[seat] and totals[seat] == best
-        n_tied += in_play[seat]
-    return n_tied
-
-
-@njit(cache=True, nogil=True, inline="always")
-def game_mechanics(seen, in_play, capped, extra_rounds):
-    """The mechanics seen in the whole game, as bits: those seen while playing, the round
-    cap, a play-off and a shared win (two or more seats still in play at the end)."""
-    if capped:
-        seen |= 1 << ROUND_CAP
-    if extra_rounds > 0:
-        seen |= 1 << TIE_PLAYOFF
-    winners = 0
-    for seat in range(in_play.shape[0]):
-        winners += in_play[seat]
-    if winners > 1:
-        seen |= 1 << SHARED_WIN
-    return seen
-
-
 @njit(cache=True, nogil=True, inline="always")
 def play_game(inputs, state, key, scratch, tally, outcome, game_records, row):
     """Play one game for the chunk template (see :func:`analyzer.engine.template.play_game`).
@@ -318,7 +240,7 @@ def play_game(inputs, state, key, scratch, tally, outcome, game_records, row):
     a game stopped at max_rounds is capped and decided on the totals as they stand.
     The standings are noted after every round; the mechanics seen are kept as bits.
 
-    Inlined into the template, as ``play_turn`` and the steps above are here: a call per
+    Inlined into the template, as ``play_turn`` and the steps of :mod:`steps` are here: a call per
     game would cost about 5% of the run (measured with four threshold players).
     """
     cfg = inputs.cfg
