@@ -1,6 +1,7 @@
 """`analyze simulate --n 1e6` for every game, timed as a user runs it (a fresh process,
 kernels cached): the median of three runs, and the same as a multiple of the
-calibration loop timed in this run, so that runs on a fast and a slow hour compare."""
+calibration loop timed in this run, so that runs on a fast and a slow hour compare.
+Then the start-up of each game: `--n 1e3`, almost nothing but imports and loading."""
 
 import sys
 from pathlib import Path
@@ -18,6 +19,9 @@ RUNS = (
     ("dead-mans-chest", ["--players", "4"], 20.0),
 )
 
+#: the whole command of a short run, kernels cached, in seconds
+STARTUP_GOAL = 0.5
+
 
 def main() -> None:
     print(stamp())
@@ -29,6 +33,11 @@ def main() -> None:
         verdict = "ok" if wall <= goal else "SLOWER THAN GOAL"
         print(f"{game} {' '.join(args)}: 1e6 games {wall:.2f} s whole command ({in_units(wall)}), "
               f"{playing:.2f} s playing ({in_units(playing)}), peak {peak} MB; goal {goal:.0f} s: {verdict}")
+    for game in dict.fromkeys(game for game, _, _ in RUNS):
+        wall, _, _ = median_of(3, ["--game", game, "--seed", "1", "--n", "1e3"])
+        verdict = "ok" if wall <= STARTUP_GOAL else "SLOWER THAN GOAL"
+        print(f"{game} start-up, --n 1e3 (default players and strategy): {wall:.2f} s whole command "
+              f"({in_units(wall)}); goal {STARTUP_GOAL} s: {verdict}")
 
 
 if __name__ == "__main__":

@@ -22,7 +22,6 @@ Dask itself is imported only when a run uses it (``--backend dask``).
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import itertools
 import logging
@@ -163,6 +162,8 @@ def _quiet_dask_logs():
 
 def check_scheduler(address: str) -> None:
     """Fail within ``CONNECT_TIMEOUT_SECONDS`` with one line if ``address`` cannot be reached."""
+    import asyncio  # here, not at the top: every run imports this module, and asyncio costs its start-up
+
     from distributed.comm import connect
 
     async def probe():

@@ -12,8 +12,6 @@ import sys
 import threading
 from typing import Any
 
-from tqdm import tqdm
-
 #: from this many units on, counts and rates are shown scaled (``1.25M/10.0M``)
 SCALED_FROM = 10_000
 
@@ -26,8 +24,12 @@ class Progress:
         if enabled is None:
             enabled = hasattr(stream, "isatty") and stream.isatty()
         self.enabled = bool(enabled)
-        self._bar = tqdm(total=total_games, unit=f" {label}", unit_scale=total_games >= SCALED_FROM, file=stream,
-                         mininterval=0.1, dynamic_ncols=True, disable=not self.enabled)
+        self._bar = None  # no bar, and no tqdm imported, when it is not shown
+        if self.enabled:
+            from tqdm import tqdm
+
+            self._bar = tqdm(total=total_games, unit=f" {label}", unit_scale=total_games >= SCALED_FROM,
+                             file=stream, mininterval=0.1, dynamic_ncols=True)
         self._total = total_games
         self._done = 0
 
@@ -49,10 +51,12 @@ class Progress:
 
     def advance(self, games: int) -> None:
         self._done += games
-        self._bar.update(games)
+        if self.enabled:
+            self._bar.update(games)
 
     def close(self) -> None:
-        self._bar.close()
+        if self.enabled:
+            self._bar.close()
 
 
 class Stages:
@@ -66,8 +70,12 @@ class Stages:
         if enabled is None:
             enabled = hasattr(stream, "isatty") and stream.isatty()
         self.enabled = bool(enabled)
-        self._bar = tqdm(total=total, unit=f" {label}", file=stream, dynamic_ncols=True, disable=not self.enabled,
-                         bar_format="{desc}: {n_fmt}/{total_fmt} " + label + " done, {elapsed} so far")
+        self._bar = None  # no bar, and no tqdm imported, when it is not shown
+        if self.enabled:
+            from tqdm import tqdm
+
+            self._bar = tqdm(total=total, unit=f" {label}", file=stream, dynamic_ncols=True,
+                             bar_format="{desc}: {n_fmt}/{total_fmt} " + label + " done, {elapsed} so far")
 
     @contextlib.contextmanager
     def stage(self, name: str):
@@ -75,14 +83,16 @@ class Stages:
         if self.enabled:
             self._bar.set_description_str(name)
         yield self
-        self._bar.update(1)
+        if self.enabled:
+            self._bar.update(1)
 
     def refresh(self) -> None:
         if self.enabled:
             self._bar.refresh()
 
     def close(self) -> None:
-        self._bar.close()
+        if self.enabled:
+            self._bar.close()
 
 
 #: how often a wait for compiled code looks for Ctrl-C and refreshes the bar (seconds)

@@ -166,9 +166,17 @@ STATE_FIELDS = Scratch._fields[:-1]
 structref.define_proxy(Match, MatchType, [*Inputs._fields, *STATE_FIELDS])
 
 
+@njit(cache=True)
+def _new_match(*fields):
+    return Match(*fields)
+
+
 def make_match(inputs: Inputs, state: dict[str, np.ndarray]) -> Match:
-    """The :class:`Match` over ``inputs`` and the arrays of ``state`` (keys: ``STATE_FIELDS``)."""
-    return Match(*inputs, *(state[name] for name in STATE_FIELDS))
+    """The :class:`Match` over ``inputs`` and the arrays of ``state`` (keys: ``STATE_FIELDS``).
+
+    Built by a cached jitted function: the proxy's own constructor is compiled anew in
+    every process (most of a second, before the first game)."""
+    return _new_match(*inputs, *(state[name] for name in STATE_FIELDS))
 
 
 @njit(cache=True, nogil=True, inline="always")

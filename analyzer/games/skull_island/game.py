@@ -130,6 +130,12 @@ class SkullIsland(Game):
                 params=np.array([param_row(s.name, s.params) for s in seats], dtype=np.float64),
                 cfg=rules_module.kernel_config(rules),
                 deck=np.repeat(np.arange(N_CARDS, dtype=np.int64), rules_module.deck_counts(rules)),
+                independent_draw=rules["card_draw"] == "independent",
+                seat_bonus=rules["seat_bonus"],
+                target=rules["target_score"],
+                floor_at_zero=bool(rules["floor_at_zero"]),
+                tie_extra=rules["tie_rule"] == "extra-round",
+                max_rounds=rules["max_rounds"],
                 **_state_tables(rules, seats),
             ),
         )

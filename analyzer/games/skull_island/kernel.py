@@ -20,41 +20,26 @@ from analyzer.games.skull_island.components import CHEST, DICE, PEACE, SKULL, SO
 from analyzer.games.skull_island.coverage import (
     CHEST_SAVES,
     DECK_RESHUFFLED,
-    FINAL_ROUND,
-    FINAL_ROUND_CANCELLED,
     FLOOR_AT_ZERO,
     FULL_CHEST,
     N_MECHANICS,
     NEGATIVE_TOTAL,
     PEACE_PENALTY,
     PEACE_SPARES,
-    ROUND_CAP,
     SEA_BATTLE_BLOCKS_ISLAND,
     SEA_BATTLE_LOST,
     SEA_BATTLE_WON,
-    SEAT_BONUS,
-    SHARED_WIN,
     SKULL_ISLAND,
     SKULL_ISLAND_OFF,
     SORCERESS_SKULL,
     STORM_SKULLS,
     THREE_SKULLS,
-    TIE_PLAYOFF,
 )
 from analyzer.games.skull_island.decisions import chance, decide, random_decision
 from analyzer.games.skull_island.dice import NON_SKULL, count, roll, total_dice
-from analyzer.games.skull_island.rules import (
-    C_FLOOR,
-    C_FULL_CHEST,
-    C_INDEPENDENT_DRAW,
-    C_MAX_ROUNDS,
-    C_SEAT_BONUS,
-    C_SKULL_ISLAND,
-    C_TARGET,
-    C_TIE_EXTRA,
-    EXTRA_ROUNDS,
-)
+from analyzer.games.skull_island.rules import C_FULL_CHEST, C_SKULL_ISLAND, C_TARGET, EXTRA_ROUNDS
 from analyzer.games.skull_island.scoring import card_skulls, every_die_scores, island_allowed, sabres_needed, score_turn
+from analyzer.games.skull_island.steps import follow_trigger, game_mechanics, leaders_in_play, new_game
 from analyzer.games.skull_island.strategies import OPTIMAL_EV, OPTIMAL_WIN, P_FINAL_ROUND, P_NOISE, RANDOM
 from analyzer.games.skull_island.turn_states import SCORES, final_round_table, state_index, table_decision
 from analyzer.games.skull_island.win_solver.values import win_table
@@ -73,8 +58,16 @@ class Inputs(NamedTuple):
 
     strategies: np.ndarray  # [players] each seat's index in strategies.STRATEGIES
     params: np.ndarray  # [players, parameter slot] (strategies.PARAM_SLOTS)
-    cfg: tuple  # the rules' config tuple (rules.kernel_config), read at constant positions
+    #: the rules as a turn reads them (rules.kernel_config, at constant positions C_*): the
+    #: scoring, the strategies and the solvers share this tuple
+    cfg: tuple
     deck: np.ndarray  # the fortune deck's card ids
+    independent_draw: bool  # each turn's card drawn from the whole deck (card_draw = "independent")
+    seat_bonus: int  # seat s starts with s times this
+    target: int  # the total that calls the final round
+    floor_at_zero: bool  # totals never fall below zero
+    tie_extra: bool  # a tie for the lead goes to play-off rounds (tie_rule = "extra-round")
+    max_rounds: int  # the cap of a game's rounds (before any play-off)
     tables: np.ndarray  # [table, card, state]
     seat_tables: np.ndarray  # [players]
     thresholds: np.ndarray  # the needed points at which the final-round tables change
@@ -245,9 +238,10 @@ def play_game(inputs, state, key, scratch, tally, outcome, game_records, row):
     roll the same dice turn by turn: common random numbers stay in step after the
     variants' decisions differ. Scores are the final totals; lengths are (rounds, turns);
     a game stopped at max_rounds is capped and decided on the totals as they stand.
+    The standings are noted after every round; the mechanics seen are kept as bits.
 
-    Inlined into the template, as ``play_turn`` is here: a call per game would cost
-    about 5% of the run (measured with four threshold players).
+    Inlined into the template, as ``play_turn`` and the steps of :mod:`steps` are here: a call per
+    game would cost about 5% of the run (measured with four threshold players).
     """
     cfg = inputs.cfg
     strategies = inputs.strategies
@@ -256,21 +250,12 @@ def play_game(inputs, state, key, scratch, tally, outcome, game_records, row):
     totals = scratch.totals
     in_play = scratch.in_play
     players = totals.shape[0]
-    target = cfg[C_TARGET]
-    max_rounds = cfg[C_MAX_ROUNDS]
-    floor_at_zero = cfg[C_FLOOR] != 0
-    tie_extra = cfg[C_TIE_EXTRA] != 0
+    target = inputs.target
     deck_size = deck.shape[0]
-    independent = cfg[C_INDEPENDENT_DRAW] != 0
+    independent = inputs.independent_draw
 
-    deck[:] = inputs.deck
-    if not independent:
-        shuffle(state, deck, deck_size)
+    seen = new_game(state, deck, inputs.deck, totals, in_play, independent, inputs.seat_bonus)
     deck_pos = 0
-    for seat in range(players):
-        totals[seat] = seat * cfg[C_SEAT_BONUS]
-        in_play[seat] = True
-    seen = (1 << SEAT_BONUS) if cfg[C_SEAT_BONUS] != 0 and players > 1 else 0  # the mechanics, as bits
     trigger = -1
     last_turns_left = 0
     rounds = 0
@@ -280,12 +265,13 @@ def play_game(inputs, state, key, scratch, tally, outcome, game_records, row):
     finished = False
     n_tied = 0
     while not finished:
-        if not playoff and rounds >= max_rounds:
+        if not playoff and rounds >= inputs.max_rounds:
             break
         rounds += 1
         for seat in range(players):
             if not in_play[seat]:
                 continue
+            # -- the card
             if independent:
                 card = deck[randint(state, deck_size)]
             else:
@@ -295,6 +281,7 @@ def play_game(inputs, state, key, scratch, tally, outcome, game_records, row):
                     seen |= 1 << DECK_RESHUFFLED
                 card = deck[deck_pos]
                 deck_pos += 1
+            # -- the policy table the seat plays by, and its turn
             leader = -(1 << 62)
             for other in range(players):
                 if other != seat and totals[other] > leader:
@@ -311,18 +298,19 @@ def play_game(inputs, state, key, scratch, tally, outcome, game_records, row):
             own, opponents, events, dice_rolled, illegal = play_turn(
                 card, strategies[seat], seat_params, cfg, totals[seat], leader, final_turn, substream(key, turns),
                 inputs.tables, table)
-            tally.dice_rolled[0] += dice_rolled
-            tally.illegal_decisions[0] += illegal
+            # -- the totals, the per-card statistics, the mechanics and the card met
             before = totals[seat]
             for other in range(players):
                 totals[other] += own if other == seat else opponents
                 if totals[other] < 0:
-                    if floor_at_zero:
+                    if inputs.floor_at_zero:
                         totals[other] = 0
                         seen |= 1 << FLOOR_AT_ZERO
                     else:
                         seen |= 1 << NEGATIVE_TOTAL
             change = totals[seat] - before
+            tally.dice_rolled[0] += dice_rolled
+            tally.illegal_decisions[0] += illegal
             tally.card_turns[card, seat] += 1
             tally.card_score_sum[card, seat] += change
             tally.card_score_sq[card, seat] += change * change
@@ -335,52 +323,35 @@ def play_game(inputs, state, key, scratch, tally, outcome, game_records, row):
             turns += 1
             if playoff:
                 continue
-            if trigger >= 0 and totals[trigger] < target:
-                trigger = -1  # the trigger dropped below the target: play on normally
+            # -- the final round
+            # (totals[trigger] with no trigger, -1, reads the last seat's: follow_trigger ignores it)
+            trigger, last_turns_left, finished, cancelled, trigger_seen = follow_trigger(
+                trigger, last_turns_left, totals[trigger], totals[seat], seat, target, players)
+            seen |= trigger_seen
+            if cancelled:
                 tally.triggers_cancelled[0] += 1
-                seen |= 1 << FINAL_ROUND_CANCELLED
-            elif trigger >= 0:
-                last_turns_left -= 1
-                if last_turns_left == 0:
-                    finished = True
-                    break
-            if trigger < 0 and totals[seat] >= target:
-                trigger = seat
-                last_turns_left = players - 1
-                seen |= 1 << FINAL_ROUND
+            if finished:
+                break
         note_standings(outcome, totals)
         if playoff:
             extra += 1
         if finished or playoff:
             # who leads among those still in play; a tie goes to a play-off round
-            best = -(1 << 62)
-            for seat in range(players):
-                if in_play[seat] and totals[seat] > best:
-                    best = totals[seat]
-            n_tied = 0
-            for seat in range(players):
-                in_play[seat] = in_play[seat] and totals[seat] == best
-                n_tied += in_play[seat]
-            playoff = n_tied > 1 and tie_extra and extra < EXTRA_ROUNDS
+            n_tied = leaders_in_play(totals, in_play)
+            playoff = n_tied > 1 and inputs.tie_extra and extra < EXTRA_ROUNDS
             finished = not playoff
 
-    if n_tied == 0:
-        # capped: decided on the totals as they stand
+    capped = n_tied == 0
+    if capped:  # decided on the totals as they stand
         outcome.capped[0] = 1
-        seen |= 1 << ROUND_CAP
         best = totals.max()
         for seat in range(players):
             in_play[seat] = totals[seat] == best
     tally.extra_rounds[0] += extra
-    if extra > 0:
-        seen |= 1 << TIE_PLAYOFF
-    winners = 0
     for seat in range(players):
         outcome.winners[seat] = 1 if in_play[seat] else 0
         outcome.scores[seat] = totals[seat]
-        winners += outcome.winners[seat]
-    if winners > 1:
-        seen |= 1 << SHARED_WIN
+    seen = game_mechanics(seen, in_play, capped, extra)
     for mechanic in range(N_MECHANICS):
         outcome.triggered[mechanic] = (seen >> mechanic) & 1
     outcome.lengths[0] = rounds

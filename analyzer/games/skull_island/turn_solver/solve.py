@@ -55,7 +55,8 @@ DECK_OPTIONS = ("deck", "promo_storm", "promo_peace")
 OTHER_OPTIONS = ("target_score", "floor_at_zero", "tie_rule", "seat_bonus", "max_rounds", "allow_more_players",
                  "card_draw")
 #: the files whose code the solved values depend on (part of the cache key), in the game's package
-_SOURCES = ("components.py", "dice.py", "rules.py", "scoring.py", "decisions.py", "kernel.py", "strategies.py",
+_SOURCES = ("components.py", "dice.py", "rules.py", "scoring.py", "decisions.py", "kernel.py",
+            "steps.py", "strategies.py",
             "turn_states.py", "turn_solver/core.py", "turn_solver/strategies.py")
 EXPECTED_LABEL = "optimal-ev"
 

@@ -68,7 +68,8 @@ DICE_AND_CARD_SKULLS = 10
 POINT_OPTIONS = ("set_values", "coin_diamond_value", "full_chest_bonus", "sea_battle_values", "island_penalty",
                  "peace_penalty", "seat_bonus")
 #: the files whose code the solved values depend on (part of the cache key), in the game's package
-_SOURCES = ("components.py", "dice.py", "rules.py", "scoring.py", "decisions.py", "kernel.py", "strategies.py",
+_SOURCES = ("components.py", "dice.py", "rules.py", "scoring.py", "decisions.py", "kernel.py",
+            "steps.py", "strategies.py",
             "turn_solver/solve.py", "turn_states.py", "turn_solver/core.py", "turn_solver/strategies.py",
             "win_solver/turns.py", "win_solver/values.py", "win_solver/solve.py")
 
