@@ -8,6 +8,7 @@ import pytest
 
 from analyzer.engine import distributed
 from analyzer.engine.chunks import chunk
+from analyzer.engine.play import run_chunk
 from analyzer.errors import AnalyzerError
 from analyzer.runspec import resolve
 from tests.cli_checks import run_limited
@@ -42,7 +43,7 @@ def test_a_worker_prepares_each_run_once_and_plays_the_same_numbers(solved_table
     assert len(calls) == 1
     monkeypatch.undo()
     for (_, mine, _), index in ((first[0], 0), (second[0], 1)):
-        theirs = game.run_chunk(prepared, 7, chunk(4096, index).first_game, chunk(4096, index).n_games)[0]
+        theirs = run_chunk(game, prepared, 7, chunk(4096, index).first_game, chunk(4096, index).n_games)[0]
         assert all((mine[key] == theirs[key]).all() for key in mine)
 
 

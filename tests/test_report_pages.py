@@ -37,7 +37,8 @@ class Looked:
 
 def _look(page) -> Looked:
     texts = [text.get_text() for text in page.figure.findobj(Text) if text.get_visible() and text.get_text().strip()]
-    texts += [*page.paragraphs, *page.headers, *(str(cell) for row in page.rows for cell in row)]
+    texts += [*(str(paragraph) for paragraph in page.paragraphs), *page.headers,
+              *(str(cell) for row in page.rows for cell in row)]
     looked = Looked(page.name, page_flaws(page.figure), texts)
     plt.close(page.figure)
     return looked

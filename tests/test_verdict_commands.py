@@ -1,6 +1,7 @@
 """No suggestion that cannot run (issue 21): every command a verdict, a summary or a page of a game's default
 report suggests runs, at a small game count, on the same scenario."""
 
+import html
 import re
 import shlex
 
@@ -33,7 +34,7 @@ def _texts(outcome) -> list[str]:
     found = [text for verdicts in outcome.verdicts for v in verdicts for text in (v.text, v.action)]
     for run in outcome.runs:
         found += summary_paragraphs(run)
-    found.append(outcome.path.read_text(encoding="utf-8"))
+    found.append(html.unescape(outcome.path.read_text(encoding="utf-8")))  # as the browser shows it
     return found
 
 

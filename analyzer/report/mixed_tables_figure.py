@@ -8,7 +8,7 @@ from analyzer.experiments.mixed_tables import CASUAL, EXPERT
 from analyzer.experiments.skill import SkillLadder
 from analyzer.report.document import Page
 from analyzer.report.figures import error_bars
-from analyzer.report.style import FAIR_LINE, percent_axis, plot_page, wrap
+from analyzer.report.style import FAIR_LINE, legend_above, percent_axis, plot_page, wrap
 
 #: bar colours of the lone expert and the lone casual player
 COLOURS = {EXPERT: "#4c72b0", CASUAL: "#dd8452"}
@@ -38,10 +38,11 @@ def mixed_tables_pages(ladder: SkillLadder, scenario: str) -> list[Page]:
                     fmt="none", ecolor="black", capsize=3)
     ax.axvline(1 / ladder.players, label=f"fair share ({100 / ladder.players:.1f}%)", **FAIR_LINE)
     ax.set_yticks(y, [f"noise {noise:g}" for noise in noises])
-    ax.set_xlim(0, 1)
+    reach = max([1 / ladder.players, *(t["win_rate_ci"][1] for t in tables)])
+    ax.set_xlim(0, min(1.0, reach * 1.05))  # the axis ends at the data, not at 100%
     percent_axis(ax, "x")
     ax.set_xlabel("win rate of the one seat (95% interval); noise: the casual players' share of random decisions")
-    ax.legend(loc="lower right", fontsize=8)
+    legend_above(ax, 2, size=8)
     verdict = ladder.mixed_verdict()
     if verdict is not None:
         figure.subplots_adjust(bottom=0.22)
