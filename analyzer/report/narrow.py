@@ -15,7 +15,7 @@ from __future__ import annotations
 from matplotlib.gridspec import GridSpec
 from matplotlib.text import Text
 from matplotlib.offsetbox import VPacker
-from matplotlib.ticker import FixedFormatter, FixedLocator
+from matplotlib.ticker import FixedFormatter, FixedLocator, MaxNLocator
 
 #: the narrow figure's width (inches): 324 points
 NARROW_WIDTH = 4.5
@@ -48,6 +48,8 @@ def narrow_layout(figure) -> list[str]:
     _arrange(figure, charts, [widest] * len(charts), renderer)
     figure.draw_without_rendering()  # where the charts stand: a title or legend centred on one fits around it
     rooms = [min(widest, _centred_room(figure, axes)) for axes in charts]
+    for ax in (ax for axes in charts for ax in axes):
+        _thin_number_ticks(ax, renderer)
     _arrange(figure, charts, rooms, renderer)
     return taken
 
@@ -66,7 +68,7 @@ def _arrange(figure, charts: list[list], rooms: list[float], renderer) -> None:
             legend_height = _fit_legend(ax, room, renderer)
             _title_room(ax, legend_height, renderer)
             above = max(above, legend_height)
-        categories = max(_categories(ax) for ax in axes)
+        categories = max(_categories(ax) + _table_lines(ax, room, renderer) for ax in axes)
         decorations = sum(_height(text, renderer) for ax in axes for text in _texts(ax)) + max(
             _named_tick_height(ax, renderer) for ax in axes)
         heights.append(max(CHART_HEIGHT, CATEGORY_HEIGHT * categories) + (above + decorations) / figure.dpi + 0.3)
@@ -202,6 +204,37 @@ def _title_room(ax, legend_height: float, renderer) -> None:
 
 def _height(text, renderer) -> float:
     return text.get_window_extent(renderer).height
+
+
+def _thin_number_ticks(ax, renderer) -> None:
+    """Fewer numbered ticks along the bottom where their labels would touch at the narrow width."""
+    locator = ax.xaxis.get_major_locator()
+    labels = [label for label in ax.xaxis.get_ticklabels() if label.get_text()]
+    if not isinstance(locator, MaxNLocator) or len(labels) < 3:
+        return
+    widest = max(label.get_window_extent(renderer).width for label in labels)
+    room = ax.get_window_extent(renderer).width
+    if widest * len(labels) * 1.4 > room:
+        locator.set_params(nbins=max(2, int(room // (widest * 1.6))))
+
+
+def _table_lines(ax, room: float, renderer) -> int:
+    """A table's cells broken into lines to fit ``room`` (pixels), each row as high as its lines;
+    returns the table's lines."""
+    lines = 0
+    for table in ax.tables:
+        cells = table.get_celld()
+        columns = 1 + max(column for _, column in cells)
+        rows: dict[int, int] = {}
+        for (row, _), cell in cells.items():
+            text = cell.get_text()
+            words = " ".join(text.get_text().split("\n"))  # as broken for a wider room before
+            text.set_text("\n".join(_words_in_lines(words, text, room / columns, renderer)))
+            rows[row] = max(rows.get(row, 1), text.get_text().count("\n") + 1)
+        lines += sum(rows.values())
+        for (row, _), cell in cells.items():
+            cell.set_height(rows[row] / sum(rows.values()))
+    return lines
 
 
 def _named_tick_height(ax, renderer) -> float:
