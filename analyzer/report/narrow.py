@@ -28,6 +28,8 @@ SMALLEST_TEXT = 10 / NARROW_SCALE
 LINE_ROOM = 0.94
 #: a tick label longer than this share of the width is broken into lines
 TICK_LABEL_ROOM = 0.4
+#: how many times at most the charts are laid out again after their lines were broken to fit
+LAYOUT_PASSES = 3
 #: the height of a chart (inches) without its title, legend and notes, and per category it lists
 CHART_HEIGHT = 2.4
 CATEGORY_HEIGHT = 0.24
@@ -47,16 +49,19 @@ def narrow_layout(figure) -> list[str]:
     widest = LINE_ROOM * figure.bbox.width
     _arrange(figure, charts, [widest] * len(charts), renderer)
     figure.draw_without_rendering()  # where the charts stand: a title or legend centred on one fits around it
-    rooms = [min(widest, _centred_room(figure, axes)) for axes in charts]
     for ax in (ax for axes in charts for ax in axes):
         _thin_number_ticks(ax, renderer)
-    _arrange(figure, charts, rooms, renderer)
+    for _ in range(LAYOUT_PASSES):  # breaking a line moves the charts: until every line fits where they stand
+        if not _arrange(figure, charts, [min(widest, _centred_room(figure, axes)) for axes in charts], renderer):
+            break
+        figure.draw_without_rendering()
     return taken
 
 
-def _arrange(figure, charts: list[list], rooms: list[float], renderer) -> None:
+def _arrange(figure, charts: list[list], rooms: list[float], renderer) -> bool:
     """Break the charts' lines and legends to their ``rooms`` (pixels); the charts one below the
-    other, each as high as it needs, in a constrained layout."""
+    other, each as high as it needs, in a constrained layout. Whether a line or legend changed."""
+    before = _lines(figure)
     heights = []
     for axes, room in zip(charts, rooms, strict=True):
         above = 0.0
@@ -78,6 +83,13 @@ def _arrange(figure, charts: list[list], rooms: list[float], renderer) -> None:
             ax.set_subplotspec(grid[row, 0])
     figure.set_size_inches(NARROW_WIDTH, sum(heights))
     figure.set_layout_engine("constrained", h_pad=0.06, w_pad=0.04, hspace=0.04)
+    return _lines(figure) != before
+
+
+def _lines(figure) -> list:
+    """What breaking lines and legends changes: every chart text and the legends' columns."""
+    return [[text.get_text() for text in _texts(ax)] + [getattr(ax.get_legend(), "_ncols", 0)]
+            for ax in figure.axes]
 
 
 def _centred_room(figure, axes: list) -> float:
