@@ -49,7 +49,7 @@ class Outline(HTMLParser):
             if tag == "svg":
                 section["svg"] += 1
                 section["figure_svg"] += "figure" in self._open[:-1]
-            section["paragraphs"] += tag == "p"
+            section["paragraphs"] += tag == "p" and "figure" not in self._open  # a figure's caption is not a text page
             section["tables"] += tag == "table"
         if tag == "a" and "nav" in self._open:
             self.contents.append(attributes.get("href"))
@@ -144,8 +144,28 @@ def test_text_pages_are_text_and_the_figures_draw_the_numbers(comparison_html):
     for words in ("first-player advantage", "Target 8000 against Standard", "Seed: 2", "The comparison's verdicts"):
         assert words in text, words
     win_rates = next(s for s in outline.sections if s["id"] == "page-comparison-win-rates")
-    assert win_rates["svg"] == 1 and win_rates["paragraphs"] == 0
+    assert win_rates["svg"] == 2 and win_rates["paragraphs"] == 0  # drawn for the page, and for a narrow screen
     assert "<?xml" not in raw and "<!DOCTYPE svg" not in raw and "<metadata" not in raw
+
+
+def test_every_figure_is_drawn_again_for_a_narrow_screen(comparison_html):
+    """Each figure twice: as on the page, and NARROW_WIDTH inches wide with every text at least
+    SMALLEST_TEXT points (10 CSS px at a 400 px screen; .ci/check-html measures it in a browser),
+    both scaling to their box by a viewBox; its subtitle as the narrow figure's caption."""
+    from analyzer.report.narrow import NARROW_SCALE, NARROW_WIDTH, SMALLEST_TEXT
+
+    _, raw, outline = comparison_html
+    figures = re.findall(r'<figure class="(wide|narrow)"[^>]*>(.*?)</figure>', raw, flags=re.S)
+    assert [kind for kind, _ in figures] == ["wide", "narrow"] * (len(figures) // 2) and figures
+    for kind, body in figures:
+        svg = re.search(r"<svg[^>]*>", body).group()
+        width = float(re.search(r'width="([\d.]+)pt"', svg).group(1))
+        assert "viewBox=" in svg
+        if kind == "narrow":
+            assert width == pytest.approx(NARROW_WIDTH * 72)
+            sizes = [float(size) for size in re.findall(r"font-size: ([\d.]+)px", body)]
+            assert sizes and min(sizes) >= SMALLEST_TEXT - 1e-6 and min(sizes) * NARROW_SCALE >= 10 - 1e-6
+    assert "<figcaption><p>" in raw  # a subtitle as text
 
 
 def test_every_form_of_the_command_writes_html(tmp_path):

@@ -1,11 +1,16 @@
 """The report as one self-contained HTML file: the PDF's pages, figures as inline SVG, text as text.
 
-It reads on a phone as on a desk: text pages reflow; a table or a figure wider than the screen
-scrolls inside its own box (a figure keeps a width at which its smallest text is 10 CSS
-pixels), never the page. Nothing in the file refers outside it: no script, no style sheet, font or image to fetch.
+It reads on a phone as on a desk: text pages reflow; a table wider than the screen scrolls
+inside its own box, never the page. Each figure is there twice, as inline SVG that scales
+to the width of its box: as on the PDF's page, shown on a wide screen, and laid out again
+for a narrow one (:mod:`analyzer.report.narrow`: its charts one below the other, every text
+at least 10 CSS pixels at a 400 px screen; its title, subtitle and notes as HTML text), shown
+on a screen up to 50rem wide. Style sheet media queries choose; nothing else does.
+Nothing in the file refers outside it: no script, no style sheet, font or image to fetch.
 Its own Content-Security-Policy forbids every fetch, so a browser shows it offline and a
-shared copy carries everything. Each figure's SVG ids get its page's name as a prefix,
-so the figures of one file never share an id. Written atomically, like the PDF.
+shared copy carries everything. Each figure's SVG ids get its page's name (and ``narrow``
+for the narrow drawing) as a prefix, so the figures of one file never share an id.
+Written atomically, like the PDF.
 """
 
 from __future__ import annotations
@@ -33,24 +38,28 @@ h2 { font-size: 1.3rem; margin: 0 0 0.6rem; }
 .about { color: #555; margin-top: 0; }
 nav ol { columns: 2; column-gap: 2rem; padding-left: 1.5rem; }
 section { border-top: 1px solid #ddd; padding-top: 1.2rem; margin-top: 1.8rem; }
-figure { margin: 0; overflow-x: auto; }
+figure { margin: 0; }
 .table-box { overflow-x: auto; max-width: 100%; }
 h3 { font-size: 1.05rem; margin: 1rem 0 0.2rem; }
 h3 + p { margin-top: 0; }
 .action { font-style: italic; color: #1f4f7f; margin-top: 0.2rem; }
 .drawn { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }
 figure svg { display: block; width: 100%; height: auto; }
+figure.narrow { display: none; max-width: 36rem; }
+figcaption p { color: #444; margin: 0 0 0.4rem; }
 table { border-collapse: collapse; font-size: 0.9rem; margin: 0.8rem 0; }
 th, td { border: 1px solid #ccc; padding: 0.2rem 0.5rem; text-align: left; vertical-align: top; }
 th { background: #eee; }
 table { overflow-wrap: normal; }
 td.number { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 a { color: #1f5f9f; }
-/* a narrow screen: one column of contents, and figures at least as wide as their smallest text needs */
+/* a narrow screen: one column of contents, and each figure drawn for it, its title as a heading */
 @media (max-width: 50rem) {
   body { padding: 0.6rem 0.8rem 2rem; }
   nav ol { columns: 1; }
-  figure svg { min-width: 76rem; }
+  figure.wide { display: none; }
+  figure.narrow { display: block; }
+  h2.drawn { position: static; width: auto; height: auto; overflow: visible; clip-path: none; }
 }
 @media print { section { break-before: page; border-top: none; } nav { display: none; } }
 """
@@ -145,13 +154,26 @@ def _paragraph(paragraph) -> str:
 
 
 def _figure_body(page: Page, anchor: str, heading: str) -> str:
-    """The page's figure as inline SVG, its ids prefixed with the section's anchor."""
+    """The page's figure as inline SVG twice: as drawn for the page, and laid out for a narrow screen
+    with its subtitle and notes as a caption."""
+    from analyzer.report.narrow import narrow_layout
+
+    wide = _svg(page.figure, anchor)
+    caption = "".join(f"<p>{_text(line)}</p>" for line in narrow_layout(page.figure))
+    narrow = _svg(page.figure, f"{anchor}-narrow")
+    label = f'role="img" aria-label="{_text(heading)}"'
+    return (f'<figure class="wide" {label}>\n{wide}\n</figure>\n'
+            f'<figure class="narrow">{f"<figcaption>{caption}</figcaption>" if caption else ""}\n'
+            f'{narrow.replace("<svg ", f"<svg {label} ", 1)}\n</figure>')
+
+
+def _svg(figure, prefix: str) -> str:
+    """The figure as an SVG element, its ids prefixed with ``prefix``: the same figure gives the same ids."""
     import matplotlib
 
     buffer = io.StringIO()
-    with matplotlib.rc_context({"svg.hashsalt": anchor}):  # the same page gives the same ids
-        page.figure.savefig(buffer, format="svg", metadata=NO_SVG_METADATA)
+    with matplotlib.rc_context({"svg.hashsalt": prefix}):
+        figure.savefig(buffer, format="svg", metadata=NO_SVG_METADATA)
     svg = buffer.getvalue()
     svg = svg[svg.index("<svg"):]  # without the XML prolog and DOCTYPE
-    svg = _TAG.sub(lambda tag: _ID.sub(lambda m: f"{m.group(1)}{anchor}-", tag.group()), svg)
-    return f'<figure role="img" aria-label="{_text(heading)}">\n{svg.strip()}\n</figure>'
+    return _TAG.sub(lambda tag: _ID.sub(lambda m: f"{m.group(1)}{prefix}-", tag.group()), svg).strip()
