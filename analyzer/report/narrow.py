@@ -13,8 +13,8 @@ is at least NARROW_SCALE CSS pixels, so its smallest text is at least 10 CSS pix
 from __future__ import annotations
 
 from matplotlib.gridspec import GridSpec
-from matplotlib.text import Text
 from matplotlib.offsetbox import VPacker
+from matplotlib.text import Text
 from matplotlib.ticker import FixedFormatter, FixedLocator, MaxNLocator
 
 #: the narrow figure's width (inches): 324 points
@@ -120,7 +120,8 @@ def _charts(figure) -> list[list]:
         if spec is None:
             placed.append([ax])
         else:
-            cells.setdefault((spec.rowspan.start, spec.colspan.start, spec.rowspan.stop, spec.colspan.stop), []).append(ax)
+            cell = (spec.rowspan.start, spec.colspan.start, spec.rowspan.stop, spec.colspan.stop)
+            cells.setdefault(cell, []).append(ax)
     return [cells[key] for key in sorted(cells)] + placed
 
 
