@@ -389,3 +389,18 @@ def test_doubloons_round_starters_come_from_its_round_wins_by_start_offset():
     fixed = json.loads(run_cli(["simulate", "--game", "doubloons", "--n", 200, "--seed", 1, "--quiet", "--set",
                                 "rotate_start=false", "--json"]).output)
     assert fixed["round_starts"] is None  # seat 1 always starts: the seat verdict covers it
+
+
+def test_a_game_without_a_compensating_option_is_told_the_size_of_head_start_to_try():
+    from analyzer.verdicts.seats import head_start
+
+    favoured = {"seat": 1, "mean_score": 3.034, "mean_score_ci": [3.012, 3.056]}
+    disadvantaged = {"seat": 4, "mean_score": 2.776, "mean_score_ci": [2.754, 2.798]}
+    run = {"score_unit": "treasures"}
+    assert head_start(run, favoured, disadvantaged) == (
+        " of about 0.26 treasures (seat 1 ends with 3.03 on average, 95% interval 3.01 to 3.06; seat 4 with 2.78, "
+        "2.75 to 2.80: a size to try first)")
+    # intervals that overlap give no size: the scores do not say which seat ends ahead
+    assert head_start(run, favoured, {**disadvantaged, "mean_score_ci": [2.9, 3.02]}) == ""
+    # the favoured seat scoring less (a game won by a threshold, not by the total) gives no size either
+    assert head_start(run, disadvantaged, favoured) == ""

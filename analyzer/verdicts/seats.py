@@ -133,7 +133,8 @@ def seat_verdict(run: dict, compensation: SeatCompensation | None = None,
                        "None at this precision; more games (--n) would detect a smaller advantage.", found,
                        yardstick=fair)
     title = f"Seat {top['seat']} favoured, seat {bottom['seat']} disadvantaged"
-    return Verdict("seat-advantage", title, measured, _compensation_action(run, compensation), found, yardstick=fair)
+    return Verdict("seat-advantage", title, measured, _compensation_action(run, compensation, top, bottom), found,
+                   yardstick=fair)
 
 
 def _exact_seat_verdict(run: dict, compensation: SeatCompensation | None, exact: list[float]) -> Verdict:
@@ -150,19 +151,43 @@ def _exact_seat_verdict(run: dict, compensation: SeatCompensation | None, exact:
         return Verdict("seat-advantage", "No seat advantage", text, "None: the seats are equal.", found,
                        yardstick=fair, finding=False)
     return Verdict("seat-advantage", f"Seat {top + 1} favoured, seat {bottom + 1} disadvantaged", text,
-                   _compensation_action(run, compensation), found, yardstick=fair, finding=True)
+                   _compensation_action(run, compensation, run["seats"][top], run["seats"][bottom]), found,
+                   yardstick=fair, finding=True)
 
 
-def _compensation_action(run: dict, compensation: SeatCompensation | None) -> str:
+def _compensation_action(run: dict, compensation: SeatCompensation | None, favoured: dict,
+                         disadvantaged: dict) -> str:
+    """What evens the seats: the balance search's value where the game has a seat-compensating option,
+    else a house rule of the size the scores suggest (see :func:`head_start`)."""
     if compensation is None:
-        return ("The game has no rule option that compensates seats: try a house rule that gives the "
-                "disadvantaged seats a head start, or rotate who starts between games, and measure it: write it "
-                "as a scenario and compare it with the standard rules.")
+        return (f"The game has no rule option that compensates seats: try a house rule that gives the "
+                f"disadvantaged seats a head start{head_start(run, favoured, disadvantaged)}, or rotate who starts "
+                f"between games, and measure it: write it as a scenario and compare it with the standard rules.")
     balance = compensation.balance
     if balance is None:
         why = f" ({compensation.note})" if compensation.note else ""
         return f"Find the {compensation.option} that equalises the seats{why}: {compensation.command(run)}."
     return fix_action(compensation.option, balance, "the seats", compensation.command(run))
+
+
+def head_start(run: dict, favoured: dict, disadvantaged: dict) -> str:
+    """The size of head start to try first, in the game's score unit: the difference of the two seats'
+    mean final scores (each with its 95% interval), where the favoured seat also scores more; else nothing.
+    A starting point for the house rule, not a measured fix: the comparison measures it."""
+    low_favoured, high_favoured = favoured.get("mean_score_ci") or (None, None)
+    low_other, high_other = disadvantaged.get("mean_score_ci") or (None, None)
+    if low_favoured is None or low_other is None or not low_favoured > high_other:
+        return ""
+    unit = run.get("score_unit", "points")
+    size = favoured["mean_score"] - disadvantaged["mean_score"]
+
+    def amount(value: float) -> str:  # the digits a small unit (treasures) needs, separators for large ones
+        return f"{value:,.0f}" if abs(size) >= 1000 else f"{value:,.1f}" if abs(size) >= 10 else f"{value:.2f}"
+
+    return (f" of about {amount(size)} {unit} (seat {favoured['seat']} ends with {amount(favoured['mean_score'])} "
+            f"on average, 95% interval {amount(low_favoured)} to {amount(high_favoured)}; seat "
+            f"{disadvantaged['seat']} with {amount(disadvantaged['mean_score'])}, {amount(low_other)} to "
+            f"{amount(high_other)}: a size to try first)")
 
 
 def fix_action(name: str, balance: dict, equalised: str, again: str) -> str:
