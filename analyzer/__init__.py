@@ -6,7 +6,7 @@
 
 Everything the ``analyze`` command does is a function here first: ``simulate``,
 ``compare`` (scenarios) and ``matchup`` (strategies), ``sweep``, ``balance``, ``skill``,
-``tune``, ``report``, and a game's own commands through ``game_command`` (``solve`` for
+``tune``, ``players``, ``report``, and a game's own commands through ``game_command`` (``solve`` for
 Skull Island's solver). The README's "Python API" shows one example of each.
 """
 
@@ -22,6 +22,7 @@ API = {
     "balance": "analyzer.experiments.balancing:balance",
     "skill": "analyzer.experiments.skill:skill",
     "tune": "analyzer.experiments.tuning:tune",
+    "players": "analyzer.experiments.players:players",
     "report": "analyzer.report:report",
     "solve": "analyzer.api:solve",
     "game_command": "analyzer.api:game_command",

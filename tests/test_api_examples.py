@@ -11,8 +11,8 @@ import analyzer
 
 ROOT = Path(__file__).resolve().parent.parent
 #: the experiments the README's commands run, each a function of the package
-EXPERIMENTS = ("simulate", "compare", "matchup", "sweep", "balance", "skill", "tune", "report", "solve",
-               "game_command")
+EXPERIMENTS = ("simulate", "compare", "matchup", "sweep", "balance", "skill", "tune", "players", "report",
+               "solve", "game_command")
 
 
 def _api_examples() -> list[str]:

@@ -180,7 +180,7 @@ def _verdicts(runs, ladder, balance_n: int | None, execution: Execution) -> list
     the strongest (see :mod:`analyzer.experiments.component_effects`)."""
     from analyzer.experiments.component_effects import ASSIGNMENT_GAMES, assigned_components, component_fix
     from analyzer.experiments.seat_balance import seat_compensation
-    from analyzer.verdicts import run_verdicts
+    from analyzer.verdicts import ranked, run_verdicts
 
     found = []
     for index, run in enumerate(runs):
@@ -190,8 +190,11 @@ def _verdicts(runs, ladder, balance_n: int | None, execution: Execution) -> list
         same_games = replace(execution, checkpoint=None)
         assigned = assigned_components(run.spec, min(ASSIGNMENT_GAMES, run.n), same_games)
         fix = component_fix(run.spec, assigned, None if balance_n is None else min(balance_n, run.n), same_games)
-        found.append(run_verdicts(run.result.to_dict(), compensation, skill, assigned_components=assigned,
-                                  component_fix=fix, exact_win_rates=exact))
+        verdicts = run_verdicts(run.result.to_dict(), compensation, skill, assigned_components=assigned,
+                                component_fix=fix, exact_win_rates=exact)
+        if skill is not None:  # the expert at a casual table joins the ladder's own verdict
+            verdicts = ranked([*verdicts, ladder.mixed_verdict()])
+        found.append(verdicts)
     return found
 
 
