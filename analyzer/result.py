@@ -202,8 +202,12 @@ class Result(Rendered):
     def _verdict_lines(self, markdown: bool = False) -> list[str]:
         """The verdicts as in the JSON, numbered (a markdown list, one item per verdict, with ``markdown``)."""
         verdicts = self.verdicts()
-        played = (f"Measured with {players_text(self.spec)}: the verdicts hold for that level of play "
-                  f"(analyze skill ranks the strategies).")
+        if self.spec.game.has_decisions:
+            played = (f"Measured with {players_text(self.spec)}: the verdicts hold for that level of play "
+                      f"(analyze skill ranks the strategies).")
+        else:
+            played = (f"Measured with {players_text(self.spec)}: a game of pure chance, so no way of playing "
+                      f"changes them.")
         if not markdown:
             return [*verdict_lines(verdicts, output_width()), *wrap(played)]
         return ["Verdicts, most important first:", "",

@@ -56,7 +56,10 @@ class RunSpec:
 
 
 def players_text(spec: RunSpec) -> str:
-    """``4 players (threshold on every seat)`` or with the strategy of each seat."""
+    """``4 players (threshold on every seat)`` or with the strategy of each seat; a game of pure chance
+    (no decisions, so no strategy to name) is ``4 players``."""
+    if not spec.game.has_decisions:
+        return f"{spec.players} players"
     labels = [s.label for s in spec.seats]
     strategies = labels[0] + " on every seat" if len(set(labels)) == 1 else ", ".join(labels)
     return f"{spec.players} players ({strategies})"

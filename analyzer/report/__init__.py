@@ -221,7 +221,7 @@ def _report_pages(runs, comparison, ladder, verdicts, counts=None):
     from analyzer.report.measure_pages import measure_pages
     from analyzer.report.pages import run_pages
 
-    yield from verdict_pages(names, verdicts, played)
+    yield from verdict_pages(names, verdicts, played, decisions=runs[0].spec.game.has_decisions)
     yield from run_pages(runs[0], names[0], "", palette)
     yield from measure_pages(runs[0].result, names[0], "")
     if ladder is not None:

@@ -211,4 +211,5 @@ def appendix_pages(comparison: Comparison, verdicts: list, played: list[str]) ->
     pages = table_pages("appendix-seats", "Appendix: each scenario on its own: win rate by seat", headers, rows,
                         note="Each scenario's own verdicts follow, most important first, as a report of that "
                              "scenario alone would give them.", left_columns=3)
-    return pages + scenario_verdict_pages(comparison.names, verdicts, played)
+    return pages + scenario_verdict_pages(comparison.names, verdicts, played,
+                                          decisions=comparison.game.has_decisions)

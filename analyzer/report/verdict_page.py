@@ -23,15 +23,17 @@ def _colour(verdict: Verdict) -> str:
     return SEVERE if verdict.kind in FAIRNESS_KINDS else NOTABLE
 
 
-def verdict_pages(names: list[str], verdicts: list[list[Verdict]], played: list[str]) -> list[Page]:
+def verdict_pages(names: list[str], verdicts: list[list[Verdict]], played: list[str],
+                  decisions: bool = True) -> list[Page]:
     """One block per scenario (a heading when there are several), each verdict as a bold numbered title,
     its sentence and its action; as many pages as the text needs. ``played`` says, per scenario, who
-    played (the verdicts hold for that level of play)."""
+    played (the verdicts hold for that level of play; a game without ``decisions`` has no level of play)."""
     pages: list[Page] = []
     figure, y = None, BOTTOM
     about = (f"Scenario {names[0]}, {played[0]}. " if len(names) == 1 else "") + (
-        "Each verdict: what the games show, with its 95% interval, and the action it suggests; it holds for the "
-        "level of play measured (the skill ladder ranks the strategies).")
+        "Each verdict: what the games show, with its 95% interval, and the action it suggests; " + (
+            "it holds for the level of play measured (the skill ladder ranks the strategies)." if decisions else
+            "a game of pure chance, so no way of playing changes it."))
 
     def room(lines: int) -> None:
         nonlocal figure, y
