@@ -16,20 +16,25 @@ from typing import Any
 SCALED_FROM = 10_000
 
 
+def open_bar(enabled: bool | None, stream, **options):
+    """``(shown, bar)``: a tqdm bar on ``stream`` (default stderr) with ``options`` when ``enabled`` (None: when
+    the stream is a terminal), else ``(False, None)``, and tqdm is not even imported."""
+    stream = stream or sys.stderr
+    if enabled is None:
+        enabled = hasattr(stream, "isatty") and stream.isatty()
+    if not enabled:
+        return False, None
+    from tqdm import tqdm
+
+    return True, tqdm(file=stream, dynamic_ncols=True, **options)
+
+
 class Progress:
     """A bar over ``total_games`` (``enabled``: True always, False never, None on a terminal)."""
 
     def __init__(self, total_games: int, label: str = "games", enabled: bool | None = None, stream=None):
-        stream = stream or sys.stderr
-        if enabled is None:
-            enabled = hasattr(stream, "isatty") and stream.isatty()
-        self.enabled = bool(enabled)
-        self._bar = None  # no bar, and no tqdm imported, when it is not shown
-        if self.enabled:
-            from tqdm import tqdm
-
-            self._bar = tqdm(total=total_games, unit=f" {label}", unit_scale=total_games >= SCALED_FROM,
-                             file=stream, mininterval=0.1, dynamic_ncols=True)
+        self.enabled, self._bar = open_bar(enabled, stream, total=total_games, unit=f" {label}",
+                                           unit_scale=total_games >= SCALED_FROM, mininterval=0.1)
         self._total = total_games
         self._done = 0
 
@@ -66,16 +71,8 @@ class Stages:
     (see :func:`wait_interruptibly`)."""
 
     def __init__(self, total: int, label: str = "stages", enabled: bool | None = None, stream=None):
-        stream = stream or sys.stderr
-        if enabled is None:
-            enabled = hasattr(stream, "isatty") and stream.isatty()
-        self.enabled = bool(enabled)
-        self._bar = None  # no bar, and no tqdm imported, when it is not shown
-        if self.enabled:
-            from tqdm import tqdm
-
-            self._bar = tqdm(total=total, unit=f" {label}", file=stream, dynamic_ncols=True,
-                             bar_format="{desc}: {n_fmt}/{total_fmt} " + label + " done, {elapsed} so far")
+        shown = "{desc}: {n_fmt}/{total_fmt} " + label + " done, {elapsed} so far"
+        self.enabled, self._bar = open_bar(enabled, stream, total=total, unit=f" {label}", bar_format=shown)
 
     @contextlib.contextmanager
     def stage(self, name: str):
