@@ -97,23 +97,16 @@ def _spin(seconds_of_work):
     return total
 
 
-def test_a_wait_for_compiled_code_takes_ctrl_c_at_once():
+@pytest.mark.parametrize("wait", [lambda: wait_interruptibly(_spin, 10),  # one computing thread
+                                  lambda: map_on_threads(_spin, [10] * 4, 2)],  # threads not waited for
+                         ids=["wait_interruptibly", "map_on_threads"])
+def test_a_wait_for_compiled_code_takes_ctrl_c_at_once(wait):
     _spin(0)
     timer = threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT))
     timer.start()
     start = time.perf_counter()
     with pytest.raises(KeyboardInterrupt):
-        wait_interruptibly(_spin, 10)
-    assert time.perf_counter() - start < 3
-
-
-def test_threads_mapping_compiled_code_are_not_waited_for_after_ctrl_c():
-    _spin(0)
-    timer = threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT))
-    timer.start()
-    start = time.perf_counter()
-    with pytest.raises(KeyboardInterrupt):
-        map_on_threads(_spin, [10] * 4, 2)
+        wait()
     assert time.perf_counter() - start < 3
 
 

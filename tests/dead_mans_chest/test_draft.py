@@ -26,9 +26,9 @@ def first_drafters(players: int, draft_start: str) -> np.ndarray:
     return first
 
 
-def drafted_captains(players: int, draft_start: str) -> tuple[RiggedGame, np.ndarray]:
-    """Set up ``GAMES`` games of run seed 9: (the game, the captain per game and seat)."""
-    game = RiggedGame(players=players, rules={"draft_start": draft_start})
+def captains_set_up(players: int, rules: dict) -> tuple[RiggedGame, np.ndarray]:
+    """Set up ``GAMES`` games of run seed 9 under ``rules``: (the game, the captain per game and seat)."""
+    game = RiggedGame(players=players, rules=rules)
     captains = np.zeros((GAMES, players), np.int64)
     for i in range(GAMES):
         seed_game(9, i, game.scratch.rng)
@@ -68,15 +68,13 @@ def test_the_first_drafter_keeps_a_best_captain_when_drawn(draft_start, first):
         assert abs(by_seat[first] - p) < 4 * se and by_seat.argmax() == first, by_seat
 
 
+def drafted_captains(players: int, draft_start: str) -> tuple[RiggedGame, np.ndarray]:
+    return captains_set_up(players, {"draft_start": draft_start})
+
+
 def dealt_captains(players: int) -> tuple[RiggedGame, np.ndarray]:
-    """Like :func:`drafted_captains` with ``captain_draft = random`` (captains dealt, no choice)."""
-    game = RiggedGame(players=players, rules={"captain_draft": "random"})
-    captains = np.zeros((GAMES, players), np.int64)
-    for i in range(GAMES):
-        seed_game(9, i, game.scratch.rng)
-        deal_and_draft(game.scratch, players)
-        captains[i] = game.scratch.players[:players, CAPTAIN]
-    return game, captains
+    """With ``captain_draft = random``: captains dealt, no choice."""
+    return captains_set_up(players, {"captain_draft": "random"})
 
 
 @pytest.mark.parametrize("players", [2, 4])
