@@ -328,8 +328,9 @@ class Game(ABC):
     def display_name(self, key: str) -> str:
         """What a designer calls an item its statistics name by ``key`` (a card id): its name from
         :meth:`display_names`, else the key in words."""
-        if key in self.display_names():
-            return self.display_names()[key]
+        named = self.display_names().get(key)
+        if named is not None:
+            return named
         words = key.replace("_", " ").replace("-", " ")
         return words[:1].upper() + words[1:]
 
