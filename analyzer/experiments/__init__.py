@@ -19,27 +19,25 @@ The modules are named after what they hold (``comparison``, ``matchups``, ``swee
 is always the function.
 """
 
-from analyzer.execution import Execution
-from analyzer.experiments.balancing import Balance, Evaluation, balance, balance_spec
-from analyzer.experiments.batches import (
-    BATCHES,
-    CURVE_POINTS,
-    ChunkBins,
-    Convergence,
-    VariantRun,
-    batch_variance,
-    play_variant,
-    t_quantile_95,
-)
-from analyzer.experiments.comparison import Comparison, compare, compare_specs
-from analyzer.experiments.matchups import Matchup, Pairing, StrategyRecord, matchup, matchup_spec, rotations
-from analyzer.experiments.metrics import Metric, describe_metric, metric_values
-from analyzer.experiments.paired import Difference, paired_difference
-from analyzer.experiments.params import option_values, parse_search_param, parse_sweep_param
-from analyzer.experiments.setup import players_text, resolve_scenarios, rules_text, setup_text, unique_names
-from analyzer.experiments.sweeps import Sweep, sweep, sweep_spec
-from analyzer.experiments.tuning import TuneResult, tune, tune_spec
-from analyzer.experiments.tuning_grid import candidate_grid, halving_schedule, parse_tuning_param
+import importlib
+
+#: each public name and the module that holds it: imported on first use (PEP 562), so a caller
+#: that needs one parser does not load every experiment, and pandas with them
+_HOMES = {name: module for module, names in {
+    "analyzer.execution": ("Execution",),
+    "analyzer.experiments.balancing": ("Balance", "Evaluation", "balance", "balance_spec"),
+    "analyzer.experiments.batches": ("BATCHES", "CURVE_POINTS", "ChunkBins", "Convergence", "VariantRun",
+                                     "batch_variance", "play_variant", "t_quantile_95"),
+    "analyzer.experiments.comparison": ("Comparison", "compare", "compare_specs"),
+    "analyzer.experiments.matchups": ("Matchup", "Pairing", "StrategyRecord", "matchup", "matchup_spec", "rotations"),
+    "analyzer.experiments.metrics": ("Metric", "describe_metric", "metric_values"),
+    "analyzer.experiments.paired": ("Difference", "paired_difference"),
+    "analyzer.experiments.params": ("option_values", "parse_search_param", "parse_sweep_param"),
+    "analyzer.experiments.setup": ("players_text", "resolve_scenarios", "rules_text", "setup_text", "unique_names"),
+    "analyzer.experiments.sweeps": ("Sweep", "sweep", "sweep_spec"),
+    "analyzer.experiments.tuning": ("TuneResult", "tune", "tune_spec"),
+    "analyzer.experiments.tuning_grid": ("candidate_grid", "halving_schedule", "parse_tuning_param"),
+}.items() for name in names}
 
 __all__ = [
     "BATCHES", "CURVE_POINTS", "Balance", "ChunkBins", "Comparison", "Convergence", "Difference", "Evaluation",
@@ -50,3 +48,15 @@ __all__ = [
     "resolve_scenarios", "rotations", "rules_text", "setup_text", "sweep", "sweep_spec", "t_quantile_95", "tune",
     "tune_spec", "unique_names",
 ]
+
+
+def __getattr__(name: str):
+    if name not in _HOMES:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(_HOMES[name]), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))
