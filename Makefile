@@ -19,6 +19,7 @@ run: $(STAMP)
 test: $(STAMP)
 	$(BIN)/python -m pytest -n auto --dist loadfile
 
+# BASELINE=<git revision> also times every simulation figure in that revision, in turn with this one
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py
 

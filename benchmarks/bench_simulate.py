@@ -1,12 +1,18 @@
 """`analyze simulate --n 1e6` for every game, timed as a user runs it (a fresh process,
 kernels cached): the median of three runs, and the same as a multiple of the
 calibration loop timed in this run, so that runs on a fast and a slow hour compare.
-Then the start-up of each game: `--n 1e3`, almost nothing but imports and loading."""
+Then the start-up of each game: `--n 1e3`, almost nothing but imports and loading.
 
+With ``BASELINE=<git revision>`` in the environment (``make bench BASELINE=b130a99``) every
+figure is also timed in that revision, in turn with this one (see ``baseline.py``)."""
+
+import contextlib
+import os
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
+import baseline  # noqa: E402
 from common import in_units, median_of, simulate_json, stamp  # noqa: E402
 
 #: game, its command-line arguments, the goal for the whole command in seconds
@@ -23,21 +29,38 @@ RUNS = (
 STARTUP_GOAL = 0.5
 
 
+def against_baseline(folder: Path | None, command: list[str]) -> None:
+    """Time ``command`` here and in the baseline's ``folder``, in turn, and print the pair."""
+    if folder is None:
+        return
+    old = baseline.environment(folder)
+    simulate_json([*command[:-2], "--n", "1e4"], old)  # the baseline's own compilation and solves
+    this, before, ratio = baseline.paired(lambda: simulate_json(command)[0],
+                                          lambda: simulate_json(command, old)[0], rounds=3)
+    print(f"    against {os.environ['BASELINE']}, in turn: {this:.2f} s here, {before:.2f} s there; "
+          f"ratio {ratio:.2f} (median of 3 pairs)")
+
+
 def main() -> None:
     print(stamp())
-    for game, args, goal in RUNS:
-        command = ["--game", game, *args, "--seed", "1"]
-        simulate_json([*command, "--n", "1e4"])  # compile or load the cache, solve what needs solving
-        wall, peak, data = median_of(3, [*command, "--n", "1e6"])
-        playing = data["run"]["wall_seconds"]
-        verdict = "ok" if wall <= goal else "SLOWER THAN GOAL"
-        print(f"{game} {' '.join(args)}: 1e6 games {wall:.2f} s whole command ({in_units(wall)}), "
-              f"{playing:.2f} s playing ({in_units(playing)}), peak {peak} MB; goal {goal:.0f} s: {verdict}")
-    for game in dict.fromkeys(game for game, _, _ in RUNS):
-        wall, _, _ = median_of(3, ["--game", game, "--seed", "1", "--n", "1e3"])
-        verdict = "ok" if wall <= STARTUP_GOAL else "SLOWER THAN GOAL"
-        print(f"{game} start-up, --n 1e3 (default players and strategy): {wall:.2f} s whole command "
-              f"({in_units(wall)}); goal {STARTUP_GOAL} s: {verdict}")
+    revision = os.environ.get("BASELINE")
+    with baseline.checkout(revision) if revision else contextlib.nullcontext() as folder:
+        for game, args, goal in RUNS:
+            command = ["--game", game, *args, "--seed", "1"]
+            simulate_json([*command, "--n", "1e4"])  # compile or load the cache, solve what needs solving
+            wall, peak, data = median_of(3, [*command, "--n", "1e6"])
+            playing = data["run"]["wall_seconds"]
+            verdict = "ok" if wall <= goal else "SLOWER THAN GOAL"
+            print(f"{game} {' '.join(args)}: 1e6 games {wall:.2f} s whole command ({in_units(wall)}), "
+                  f"{playing:.2f} s playing ({in_units(playing)}), peak {peak} MB; goal {goal:.0f} s: {verdict}")
+            against_baseline(folder, [*command, "--n", "1e6"])
+        for game in dict.fromkeys(game for game, _, _ in RUNS):
+            command = ["--game", game, "--seed", "1", "--n", "1e3"]
+            wall, _, _ = median_of(3, command)
+            verdict = "ok" if wall <= STARTUP_GOAL else "SLOWER THAN GOAL"
+            print(f"{game} start-up, --n 1e3 (default players and strategy): {wall:.2f} s whole command "
+                  f"({in_units(wall)}); goal {STARTUP_GOAL} s: {verdict}")
+            against_baseline(folder, command)
 
 
 if __name__ == "__main__":
