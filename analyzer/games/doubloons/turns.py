@@ -111,143 +111,13 @@ def _stop(shared, p, turns, final, card, choices):
     shared[V_CHOICES] = choices
 
 
-#: what _end_turn found: the round goes on (else ROUND_OVER or ROUND_CAPPED)
-PLAY_ON = -1
-
-
-@njit(cache=True, inline="always")
-def _draw(pirates, shared, inputs, events, p, rng):
-    """The draw that begins seat ``p``'s turn: a refill of the deck when it is empty, then
-    the deck's top card or the discard pile's (the strategy's choice when both can be had).
-
-    Returns (card, where it came from, searched): ``searched`` when ``p`` decides by search,
-    which the round then stops for, with the two candidates in ``shared[CAND:]``.
-    """
-    events[p, E_TURNS] += 1
-    if shared[V_DECK_N] == 0 and shared[V_DISCARD_N] > 1:
-        refill_deck(shared, rng)
-        events[p, E_REFILLS] += 1
-    can_deck = shared[V_DECK_N] > 0
-    can_discard = can_take_discard(pirates, p, discard_top(shared))
-    if can_deck and can_discard:
-        if searches(inputs, p):
-            shared[CAND] = 0
-            shared[CAND + 1] = TAKE_DISCARD
-            return 0, FROM_DECK, True
-        take_discard = choose_source(pirates, shared, inputs, p, rng)
-    else:
-        take_discard = can_discard
-    if not can_deck and not can_discard:
-        events[p, E_PASSES] += 1
-        return 0, FROM_DECK, False
-    if take_discard:  # written out rather than taken from draw(), which cost 5%
-        events[p, E_DISCARD_TAKES] += 1
-        return pop_discard(shared), FROM_DISCARD, False
-    return pop_deck(shared), FROM_DECK, False
-
-
-@njit(cache=True, inline="always")
-def _play_chain(pirates, shared, inputs, events, p, card, origin, rng):
-    """Play ``card`` and the chain of openings it starts, until a card cannot be placed
-    (discarded) or a special ends the turn.
-
-    Returns (card, choices) of the decision the round must stop for (a searching pirate's
-    parrot or a special with choices), or (0, 0) when the turn's cards are played.
-    """
-    while card:
-        if card <= CHESTS:
-            if not can_place(pirates, p, card):
-                push_discard(shared, card)
-                return 0, 0
-            freed_parrot = pirates[p, STATE + card] == HOLDS_PARROT
-            under = place_number(pirates, shared, p, card)
-            if freed_parrot:
-                # the number freed p's parrot: it moves on, or is discarded
-                count = parrot_slots(pirates, shared, p) if inputs.freed_parrot_moves else 0
-                if count == 0:
-                    push_discard(shared, PARROT)
-                    return 0, 0
-                events[p, E_PARROT_MOVES] += 1
-                if searches(inputs, p):
-                    return PARROT, count
-                under = put_parrot(pirates, p, choose_parrot_slot(pirates, shared, inputs, p, count, rng))
-            card = under
-            origin = FROM_CHEST
-            continue
-        kind = card - FIRST_SPECIAL
-        events[p, E_SPECIALS + origin * N_SPECIALS + kind] += 1
-        if origin == FROM_CHEST and not inputs.apply_revealed_specials:
-            push_discard(shared, card)
-            return 0, 0
-        if card == PARROT:
-            count = parrot_slots(pirates, shared, p) if pirates[p, F_PARROT] == 0 else 0
-            if count == 0:
-                push_discard(shared, card)
-                return 0, 0
-            events[p, E_SPECIALS + USED * N_SPECIALS + kind] += 1
-            if searches(inputs, p):
-                return PARROT, count
-            card = put_parrot(pirates, p, choose_parrot_slot(pirates, shared, inputs, p, count, rng))
-            origin = FROM_CHEST
-            continue
-        acted, choices = apply_special(pirates, shared, inputs, p, card, rng)
-        if choices:
-            return card, choices
-        if acted:
-            events[p, E_SPECIALS + USED * N_SPECIALS + kind] += 1
-        return 0, 0
-    return 0, 0
-
-
-@njit(cache=True, inline="always")
-def _end_turn(pirates, shared, inputs, events, p, turns, final):
-    """After seat ``p``'s turn (``turns`` played): a pirate who opened every chest wins the
-    round (with ``final_turns``, each other pirate then plays one more turn), the turn cap,
-    and who plays next, passing over one who loses the turn.
-
-    Returns (next seat, final turns handed out (-1: none yet), PLAY_ON or how the round
-    ended, ROUND_OVER or ROUND_CAPPED, where it stands then written down).
-    """
-    players = pirates.shape[0]
-    if pirates[p, F_UNOPENED] == 0 and pirates[p, F_ROUND_WON] == 0:
-        pirates[p, F_ROUND_WON] = WON_ROUND if final < 0 else WON_IN_FINAL_TURNS
-        if final < 0:
-            if not inputs.final_turns:
-                _stop(shared, p, turns, final, 0, 0)
-                return p, final, ROUND_OVER
-            q = p
-            for i in range(players - 1):
-                q = (q + shared[V_DIRECTION] + players) % players
-                shared[ORDER + i] = q
-            final = 0
-    if final < 0:
-        if turns >= inputs.max_turns_per_round:
-            _stop(shared, p, turns, final, 0, 0)
-            return p, final, ROUND_CAPPED
-        return next_player(pirates, shared, events, p), final, PLAY_ON
-    p = -1
-    while final < players - 1 and p < 0:
-        q = shared[ORDER + final]
-        final += 1
-        if shared[V_SKIP]:
-            shared[V_SKIP] = 0
-            events[q, E_LOST_TURNS] += 1
-        else:
-            p = q
-    if p < 0:
-        _stop(shared, p, turns, final, 0, 0)
-        return p, final, ROUND_OVER
-    return p, final, PLAY_ON
-
-
 @njit(cache=True)
 def continue_round(pirates, shared, inputs, events, rng):
     """Play the round on from where it stands; marks its winners in ``F_ROUND_WON``.
 
-    A turn: the pirate draws from the deck or takes the discard pile's top card
-    (:func:`_draw`), then plays it: a number opens its chest and the chain goes on with
-    the card found there, until a card cannot be placed (discarded) or a special ends the
-    turn (:func:`_play_chain`); then :func:`_end_turn` says who plays next.
+    A turn: the pirate draws from the deck or takes the discard pile's top card, then
+    plays it: a number opens its chest and the chain goes on with the card found there,
+    until a card cannot be placed (discarded) or a special ends the turn.
 
     With ``final_turns``, once a pirate has opened every chest each other pirate plays
     one more turn, in the order of play at that moment (a kraken still costs the next
@@ -255,14 +125,17 @@ def continue_round(pirates, shared, inputs, events, rng):
     checked after each turn, before the next player is known (so a cap of 1 plays
     exactly one turn).
 
-    The steps are inlined here, and so are the calls made on most turns,
-    :func:`decisions.choose_source` and :func:`specials.apply_special` (without that,
-    matches ran 13% slower): a jitted call also takes and releases a reference to each
-    array it is passed, which would cost more than the turn itself.
+    The whole turn is written out here rather than in helper functions: every jitted
+    call takes and releases a reference to each array it is passed (each array of
+    ``inputs`` included), which would cost more than the turn itself. For the same
+    reason the calls made on most turns, :func:`decisions.choose_source` and
+    :func:`specials.apply_special`, are inlined here (without that, matches ran 13% slower),
+    and the draw is written out rather than taken from :func:`draw` (which cost 5%).
 
     Returns (ROUND_OVER, ROUND_CAPPED or DECIDE, audit violations (``inputs.audit``; else 0));
     the turns played so far are in ``V_TURNS``.
     """
+    players = pirates.shape[0]
     check = inputs.audit
     violations = 0
     p = shared[V_PLAYER]
@@ -272,22 +145,113 @@ def continue_round(pirates, shared, inputs, events, rng):
     origin = shared[V_ORIGIN]
     drawn = shared[V_STEP] == PLAY
     while True:
+        # -- the draw
         if not drawn:
-            card, origin, searched = _draw(pirates, shared, inputs, events, p, rng)
-            if searched:
-                _stop(shared, p, turns, final, 0, 2)
-                return DECIDE, violations
+            events[p, E_TURNS] += 1
+            if shared[V_DECK_N] == 0 and shared[V_DISCARD_N] > 1:
+                refill_deck(shared, rng)
+                events[p, E_REFILLS] += 1
+            can_deck = shared[V_DECK_N] > 0
+            can_discard = can_take_discard(pirates, p, discard_top(shared))
+            card = 0
+            origin = FROM_DECK
+            if can_deck and can_discard:
+                if searches(inputs, p):
+                    shared[CAND] = 0
+                    shared[CAND + 1] = TAKE_DISCARD
+                    _stop(shared, p, turns, final, 0, 2)
+                    return DECIDE, violations
+                take_discard = choose_source(pirates, shared, inputs, p, rng)
+            else:
+                take_discard = can_discard
+            if not can_deck and not can_discard:
+                events[p, E_PASSES] += 1
+            elif take_discard:
+                events[p, E_DISCARD_TAKES] += 1
+                card = pop_discard(shared)
+                origin = FROM_DISCARD
+            else:
+                card = pop_deck(shared)
         drawn = False
-        stop_card, choices = _play_chain(pirates, shared, inputs, events, p, card, origin, rng)
-        if choices:
-            _stop(shared, p, turns, final, stop_card, choices)
-            return DECIDE, violations
+        # -- the card drawn and the chain of openings it starts
+        while card:
+            if card <= CHESTS:
+                if not can_place(pirates, p, card):
+                    push_discard(shared, card)
+                    break
+                freed_parrot = pirates[p, STATE + card] == HOLDS_PARROT
+                under = place_number(pirates, shared, p, card)
+                if freed_parrot:
+                    # the number freed p's parrot: it moves on, or is discarded
+                    count = parrot_slots(pirates, shared, p) if inputs.freed_parrot_moves else 0
+                    if count == 0:
+                        push_discard(shared, PARROT)
+                        break
+                    events[p, E_PARROT_MOVES] += 1
+                    if searches(inputs, p):
+                        _stop(shared, p, turns, final, PARROT, count)
+                        return DECIDE, violations
+                    under = put_parrot(pirates, p, choose_parrot_slot(pirates, shared, inputs, p, count, rng))
+                card = under
+                origin = FROM_CHEST
+                continue
+            kind = card - FIRST_SPECIAL
+            events[p, E_SPECIALS + origin * N_SPECIALS + kind] += 1
+            if origin == FROM_CHEST and not inputs.apply_revealed_specials:
+                push_discard(shared, card)
+                break
+            if card == PARROT:
+                count = parrot_slots(pirates, shared, p) if pirates[p, F_PARROT] == 0 else 0
+                if count == 0:
+                    push_discard(shared, card)
+                    break
+                events[p, E_SPECIALS + USED * N_SPECIALS + kind] += 1
+                if searches(inputs, p):
+                    _stop(shared, p, turns, final, PARROT, count)
+                    return DECIDE, violations
+                card = put_parrot(pirates, p, choose_parrot_slot(pirates, shared, inputs, p, count, rng))
+                origin = FROM_CHEST
+                continue
+            acted, choices = apply_special(pirates, shared, inputs, p, card, rng)
+            if choices:
+                _stop(shared, p, turns, final, card, choices)
+                return DECIDE, violations
+            if acted:
+                events[p, E_SPECIALS + USED * N_SPECIALS + kind] += 1
+            break
+        # -- after the turn
         turns += 1
         if check:
             violations += audit(pirates, shared, inputs.composition)
-        p, final, ended = _end_turn(pirates, shared, inputs, events, p, turns, final)
-        if ended != PLAY_ON:
-            return ended, violations
+        if pirates[p, F_UNOPENED] == 0 and pirates[p, F_ROUND_WON] == 0:
+            pirates[p, F_ROUND_WON] = WON_ROUND if final < 0 else WON_IN_FINAL_TURNS
+            if final < 0:
+                if not inputs.final_turns:
+                    _stop(shared, p, turns, final, 0, 0)
+                    return ROUND_OVER, violations
+                q = p
+                for i in range(players - 1):
+                    q = (q + shared[V_DIRECTION] + players) % players
+                    shared[ORDER + i] = q
+                final = 0
+        if final < 0:
+            if turns >= inputs.max_turns_per_round:
+                _stop(shared, p, turns, final, 0, 0)
+                return ROUND_CAPPED, violations
+            p = next_player(pirates, shared, events, p)
+            continue
+        p = -1
+        while final < players - 1 and p < 0:
+            q = shared[ORDER + final]
+            final += 1
+            if shared[V_SKIP]:
+                shared[V_SKIP] = 0
+                events[q, E_LOST_TURNS] += 1
+            else:
+                p = q
+        if p < 0:
+            _stop(shared, p, turns, final, 0, 0)
+            return ROUND_OVER, violations
 
 
 @njit(cache=True)
