@@ -22,6 +22,7 @@ from analyzer.games.dead_mans_chest.layout import (
     CAPTAIN,
     EVENT_COUNTERS,
     MASCOTS,
+    MET,
     N_EVENTS,
     N_MET,
     N_VALUE_PARTS,
@@ -102,7 +103,6 @@ class Scratch(NamedTuple):
     captain_free: np.ndarray  # [captains] 1: not drafted yet
     counters: np.ndarray  # [N_COUNTERS] the game's counters (PILE_COUNT, ..., the events)
     profile: np.ndarray  # [players] the profile (see Inputs.strategy) each seat plays now
-    met: np.ndarray  # [players, N_MET] spaces landed on and LIFE cards drawn, by kind, this game
     rng: np.ndarray  # [4] uint64: the game's generator state (the template's, copied in)
     game_state: np.ndarray  # the block holding the arrays above
     saved_state: np.ndarray  # a copy of game_state: the position a search returns to
@@ -247,7 +247,7 @@ def note_measures(m, outcome, capped):
     met_at = mascots_at + m.mascot_fee.shape[0]
     for p in range(pl.shape[0]):
         for kind in range(1, N_MET):
-            times = m.met[p, kind]
+            times = pl[p, MET + kind]
             if times > 0:
                 outcome.holdings[p, met_at + kind - 1] = times
                 outcome.triggered[MECHANIC_MET + kind - 1] = 1

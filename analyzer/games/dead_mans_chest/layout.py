@@ -36,8 +36,7 @@ CARD_ACTIONS = (
 )
 (CARD_COLLECT, CARD_PAY, CARD_COLLECT_FROM_EACH, CARD_PAY_EACH, CARD_TILES, CARD_TAKE_TILES,
  CARD_SPIN_COLLECT, CARD_SPIN_PAY) = range(len(CARD_ACTIONS))
-#: columns of ``m.met``: the space kinds landed on, then the LIFE card actions drawn (START is never landed on)
-MET_CARDS = len(SPACE_KINDS)
+#: the columns a player's spaces and LIFE cards met take (see ``MET`` below)
 N_MET = len(SPACE_KINDS) + len(CARD_ACTIONS)
 #: actions whose amount counts tiles (at least 1) rather than dollars
 TILE_COUNT_ACTIONS = ("tiles", "take_tiles")
@@ -52,7 +51,12 @@ NO_SHIP = -1
 
 # -- per-player state: columns of ``m.players`` -------------------------------------------
 (POS, CASH, SHIP, MASCOTS, MASCOT_VALUE, TILES, LOANS, UNPAID, RETIRED, CAPTAIN, ROUTE, WAITS,
- RECEIVED, PAID, TAKEN_THIS_TURN, N_PLAYER_FIELDS) = range(16)
+ RECEIVED, PAID, TAKEN_THIS_TURN, MET) = range(16)
+#: from ``MET`` on, the times this game the player landed on each space kind (``MET + kind``; START
+#: is never landed on), then drew each LIFE card action (``MET_CARDS + action``): the measures'
+#: notes live in the player's row, which the turn already reads and the set-up already clears
+MET_CARDS = MET + len(SPACE_KINDS)
+N_PLAYER_FIELDS = MET + N_MET
 # MASCOTS is a bit set (bit m: owns mascot m); LOANS counts loans not yet repaid; UNPAID is
 # the loan debt (with interest) cash could not cover at retirement; RECEIVED / PAID are the
 # player's money ledger; TAKEN_THIS_TURN counts tiles taken from this (retired) player
