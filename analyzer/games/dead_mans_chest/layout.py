@@ -6,8 +6,10 @@ costs no more than a local variable. Every mechanic is a small jitted function
 whose fields are those of the kernel's ``Inputs`` (board, rules, seats) and the state
 arrays of its ``Scratch``.
 
-Two idioms of the kernel modules: loops read ``m``'s arrays through local names (every
-``m.field`` read costs a reference-count update, a local costs nothing); candidate
+Two idioms of the kernel modules: loops read ``m``'s arrays through local names (the
+compiler cannot tell that a write to one array leaves ``m`` unchanged, so it reads an
+``m.field`` again each time; the Match's arrays are borrowed views, see
+``kernel.make_match``, so a read costs no reference count); candidate
 counters passed to other jitted functions start as ``np.int64(0)``, not ``0`` (a
 literal 0 would make Numba compile an extra specialisation of the callee).
 """
