@@ -337,7 +337,7 @@ def play_life_card(m, p):
     card = draw_life_card(m)
     cards = m.cards
     action = cards[card, CARD_ACTION]
-    m.met[p, MET_CARDS + action] += 1
+    pl[p, MET_CARDS + action] += 1
     amount = cards[card, CARD_AMOUNT]
     if action == CARD_COLLECT:
         transfer(m, TREASURY, p, amount)

@@ -41,20 +41,31 @@ DECLINE = -1
 DRAW_FROM_DECK = -2  # acquire vessel: draw two ship cards instead of taking a player's ship
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def profile_of(m, p):
     """The profile seat ``p`` plays now (see ``Inputs.strategy``): its own, except in a
-    search's rollouts (the profile array is read only in games with a search player)."""
+    search's rollouts (the profile array is read only in games with a search player).
+    Inlined, as are :func:`overriding_option` and ``search_state.note_policy_option``: a
+    game without noise or search then makes no call at a decision (each call of a jitted
+    function with ``m`` costs reference counts)."""
     return m.profile[p] if m.searching else p
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def overriding_option(m, p, row, strategy, options, sees_isla):
     """An option (0 .. options - 1) taken whatever the policy of seat ``p``'s profile
     ``row`` (strategy ``strategy``) says: with probability ``noise`` one uniformly at
     random (a noise of 0 draws no random number); else the search's
     (:func:`searched_option`); else, for the random strategy, one uniformly at random;
     else ``NOT_FORCED``. (``noisy`` and ``searching`` spare the plain games the checks.)"""
+    if not (m.noisy or m.searching or strategy == RANDOM):
+        return NOT_FORCED
+    return _overriding_option(m, p, row, strategy, options, sees_isla)
+
+
+@njit(cache=True, nogil=True)
+def _overriding_option(m, p, row, strategy, options, sees_isla):
+    """:func:`overriding_option` for a noisy or random profile or a game with a search player."""
     if m.noisy:
         noise = m.noise[row]
         if noise > 0 and random01(m.rng) < noise:

@@ -34,7 +34,6 @@ from analyzer.games.dead_mans_chest.layout import (
     EVENTS,
     INVARIANTS,
     N_COUNTERS,
-    N_MET,
     N_PLAYER_FIELDS,
     N_VALUE_PARTS,
     SPACE_KINDS,
@@ -156,7 +155,7 @@ class DeadMansChest(Game):
             players=(players, N_PLAYER_FIELDS), tile_loc=(n_tiles,), pile=(n_tiles,), isla=(n_tiles,),
             life_draw=(n_cards,), life_discard=(n_cards,), ship_owner=(n_ships,),
             mascot_owner=inputs.mascot_fee.shape, captain_free=(inputs.captains.shape[0],), counters=(N_COUNTERS,),
-            profile=(players,), met=(players, N_MET), rng=(4,)))
+            profile=(players,), rng=(4,)))
         game_state["rng"] = game_state["rng"].view(np.uint64)
         state = dict(
             **game_state,

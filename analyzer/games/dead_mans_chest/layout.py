@@ -6,8 +6,10 @@ costs no more than a local variable. Every mechanic is a small jitted function
 whose fields are those of the kernel's ``Inputs`` (board, rules, seats) and the state
 arrays of its ``Scratch``.
 
-Two idioms of the kernel modules: loops read ``m``'s arrays through local names (every
-``m.field`` read costs a reference-count update, a local costs nothing); candidate
+Two idioms of the kernel modules: loops read ``m``'s arrays through local names (the
+compiler cannot tell that a write to one array leaves ``m`` unchanged, so it reads an
+``m.field`` again each time; the Match's arrays are borrowed views, see
+``kernel.make_match``, so a read costs no reference count); candidate
 counters passed to other jitted functions start as ``np.int64(0)``, not ``0`` (a
 literal 0 would make Numba compile an extra specialisation of the callee).
 """
@@ -36,8 +38,7 @@ CARD_ACTIONS = (
 )
 (CARD_COLLECT, CARD_PAY, CARD_COLLECT_FROM_EACH, CARD_PAY_EACH, CARD_TILES, CARD_TAKE_TILES,
  CARD_SPIN_COLLECT, CARD_SPIN_PAY) = range(len(CARD_ACTIONS))
-#: columns of ``m.met``: the space kinds landed on, then the LIFE card actions drawn (START is never landed on)
-MET_CARDS = len(SPACE_KINDS)
+#: the columns a player's spaces and LIFE cards met take (see ``MET`` below)
 N_MET = len(SPACE_KINDS) + len(CARD_ACTIONS)
 #: actions whose amount counts tiles (at least 1) rather than dollars
 TILE_COUNT_ACTIONS = ("tiles", "take_tiles")
@@ -52,7 +53,12 @@ NO_SHIP = -1
 
 # -- per-player state: columns of ``m.players`` -------------------------------------------
 (POS, CASH, SHIP, MASCOTS, MASCOT_VALUE, TILES, LOANS, UNPAID, RETIRED, CAPTAIN, ROUTE, WAITS,
- RECEIVED, PAID, TAKEN_THIS_TURN, N_PLAYER_FIELDS) = range(16)
+ RECEIVED, PAID, TAKEN_THIS_TURN, MET) = range(16)
+#: from ``MET`` on, the times this game the player landed on each space kind (``MET + kind``; START
+#: is never landed on), then drew each LIFE card action (``MET_CARDS + action``): the measures'
+#: notes live in the player's row, which the turn already reads and the set-up already clears
+MET_CARDS = MET + len(SPACE_KINDS)
+N_PLAYER_FIELDS = MET + N_MET
 # MASCOTS is a bit set (bit m: owns mascot m); LOANS counts loans not yet repaid; UNPAID is
 # the loan debt (with interest) cash could not cover at retirement; RECEIVED / PAID are the
 # player's money ledger; TAKEN_THIS_TURN counts tiles taken from this (retired) player

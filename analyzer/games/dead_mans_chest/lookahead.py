@@ -57,7 +57,8 @@ def play_steps(m, outcome):
 
     The standings after a round (:func:`turns.standing_values`) are noted in ``outcome``
     (see :mod:`analyzer.engine.quality`; its ``scores`` serve as scratch) when the next
-    round begins: the last round's standings are the final count, which the caller notes."""
+    round begins, at seat 1's turn (turns go round from seat 1: no division a turn): the
+    last round's standings are the final count, which the caller notes."""
     counters = m.counters
     players = m.players.shape[0]
     searching = m.searching
@@ -65,7 +66,7 @@ def play_steps(m, outcome):
         step, p = next_step(counters, players, m.max_turns)
         if step == GAME_OVER:
             return
-        if step == TURN_STEP and counters[TURNS_PLAYED] > 1 and (counters[TURNS_PLAYED] - 1) % players == 0:
+        if step == TURN_STEP and p == 0 and counters[TURNS_PLAYED] > 1:
             standing_values(m, outcome.scores)
             note_standings(outcome, outcome.scores)
         if searching and m.rollouts[p] > 0:

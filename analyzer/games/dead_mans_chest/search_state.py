@@ -70,14 +70,21 @@ def searched_option(m, p, options, sees_isla):
     return s[S_CANDIDATE]
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def note_policy_option(m, p, option):
     """A decision of seat ``p`` took ``option`` by its profile's policy: at the target of a
-    probe that is the base's choice, the search's incumbent (see ``lookahead.best_option``)."""
+    probe that is the base's choice, the search's incumbent (see ``lookahead.best_option``).
+    Inlined: a game without a search player makes no call."""
     if m.searching:
-        s = m.search
-        if s[S_ACTIVE] and s[S_PROBING] and p == s[S_SEAT] and s[S_OPTIONS] > 0 and s[S_POLICY] == NOT_FORCED:
-            s[S_POLICY] = option
+        _note_policy_option(m, p, option)
+
+
+@njit(cache=True, nogil=True)
+def _note_policy_option(m, p, option):
+    """:func:`note_policy_option` in a game with a search player."""
+    s = m.search
+    if s[S_ACTIVE] and s[S_PROBING] and p == s[S_SEAT] and s[S_OPTIONS] > 0 and s[S_POLICY] == NOT_FORCED:
+        s[S_POLICY] = option
 
 
 @njit(cache=True, nogil=True)
