@@ -6,10 +6,11 @@ of its own, and Numba compiles a kernel on its first use in a process unless its
 cache (``__pycache__``) already holds it; on a fresh clone every worker would compile
 every kernel (about 9 s of CPU a game) and solve Skull Island's standard turn policy and
 final-round tables (about a minute of CPU). So before its first test each worker plays
-one game of every registered game under its default strategy, and a lock file per game
-makes the first worker to reach a game the one that compiles (and solves) it, while the
-other goes on to the next game and then waits for that one to be done (the solver's
-threads use the waiting worker's core): its first use then loads from the disk caches.
+one game of every registered game under its default strategy, and then solves each game's
+exact solution where it has one (Lucky Pirates': its Markov chain is compiled code too, used
+by the exact, report and Ctrl-C tests). A lock file per step makes the first worker to
+reach it the one that compiles (and solves), while the other goes on to the next step and
+then waits for that one to be done: its first use then loads from the disk caches.
 Numba and the solver write a cache file whole (to a temporary name, then renamed), so a
 reader never sees a half-written one. A run without workers compiles on first use.
 """
@@ -33,21 +34,32 @@ def _play_one_game(game_id: str) -> None:
     simulate(game=game_id, n=1, seed=1, workers=1)
 
 
+def _solve_exactly(game_id: str) -> None:
+    """The game's exact solution at its default rules and players, where it has one."""
+    from analyzer.runspec import resolve
+
+    spec = resolve(game=game_id)
+    spec.game.exact_seat_win_rates(spec.rules, spec.players)
+
+
 def _warm_up(folder: Path, worker: int) -> None:
-    """Play one game of every game, each game once over all workers (see the module's docstring)."""
+    """Play one game of every game, then solve each exactly, each step once over all workers (see the
+    module's docstring)."""
     games = available_ids()
     games = games[worker % len(games):] + games[:worker % len(games)]  # workers start on different games
+    steps = [(f"play-{game_id}", _play_one_game, game_id) for game_id in games]
+    steps += [(f"exact-{game_id}", _solve_exactly, game_id) for game_id in games]
     waiting = []
-    for game_id in games:
-        lock = open(folder / f"{game_id}.lock", "a")  # noqa: SIM115 - held until the game is compiled
+    for name, step, game_id in steps:
+        lock = open(folder / f"{name}.lock", "a")  # noqa: SIM115 - held until the step is done
         try:
             fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
-            waiting.append(lock)  # another worker compiles it
+            waiting.append(lock)  # another worker does it
             continue
-        if not (folder / f"{game_id}.done").exists():
-            _play_one_game(game_id)
-            (folder / f"{game_id}.done").touch()
+        if not (folder / f"{name}.done").exists():
+            step(game_id)
+            (folder / f"{name}.done").touch()
         lock.close()
     for lock in waiting:
         fcntl.flock(lock, fcntl.LOCK_EX)  # returns once the worker that compiles it is done

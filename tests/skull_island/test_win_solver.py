@@ -4,6 +4,7 @@ to win better than optimal-ev with final_round, checks its lower bound and its p
 class, and refuses what it cannot honour."""
 
 import math
+import shutil
 from pathlib import Path
 
 import numpy as np
@@ -12,7 +13,7 @@ import pytest
 from analyzer import api
 from analyzer.games.skull_island.components import CARDS
 from analyzer.games.skull_island.rules import kernel_config
-from analyzer.games.skull_island.turn_solver.solve import optimal_policies
+from analyzer.games.skull_island.turn_solver.solve import cache_folder, optimal_policies
 from analyzer.games.skull_island.turn_solver.strategies import table_policy
 from analyzer.games.skull_island.win_solver.report import solve_win
 from analyzer.games.skull_island.win_solver.solve import solve_game, solve_key
@@ -25,9 +26,15 @@ SMALL = {"target_score": 2000}
 
 @pytest.fixture(scope="module", autouse=True)
 def shared_cache(tmp_path_factory):
-    """One cache for the module: the final-round tables are solved once."""
+    """One cache for the module, so the final-round tables are solved once, starting with the turn
+    policies and final-round tables the run has already solved (the standard game's turns are those of
+    every target score): a test here may make a cache file unwritable without touching the run's cache."""
+    cache = tmp_path_factory.mktemp("cache")
+    (cache / "skull-island").mkdir()
+    for solved in (*cache_folder().glob("policy-*.npz"), *cache_folder().glob("final-round-*.npz")):
+        shutil.copy(solved, cache / "skull-island")
     with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("PIRATE_ANALYZER_CACHE", str(tmp_path_factory.mktemp("cache")))
+        patch.setenv("PIRATE_ANALYZER_CACHE", str(cache))
         yield
 
 
