@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import itertools
 import os
+import queue
+import threading
 from collections.abc import Callable, Iterable
-from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 
 from analyzer.engine.aggregate import Totals
 from analyzer.engine.checkpoint import Checkpoint
@@ -52,18 +53,41 @@ def run_chunks(game: Game, prepared: Prepared, seed: int, chunks: Iterable[Chunk
             collector.finished(ch, *play(ch))
         return collector.totals
 
-    with ThreadPoolExecutor(max_workers=workers) as pool:
-        in_flight = {}
+    # daemon threads, fed at most 2 * workers chunks ahead: on Ctrl-C or an error the
+    # process stops at once instead of finishing the chunks under way and those queued
+    todo: queue.Queue = queue.Queue()
+    done: queue.Queue = queue.Queue()
+
+    def work():
+        while (ch := todo.get()) is not None:
+            try:
+                done.put((ch, play(ch), None))
+            except BaseException as exc:  # noqa: BLE001 - handed to the waiting thread
+                done.put((ch, None, exc))
+
+    threads = [threading.Thread(target=work, name="analyze-chunks", daemon=True) for _ in range(workers)]
+    for thread in threads:
+        thread.start()
+    try:
         chunk_iter = iter(chunks)
+        in_flight = 0
         while True:
-            for ch in itertools.islice(chunk_iter, 2 * workers - len(in_flight)):
+            for ch in itertools.islice(chunk_iter, 2 * workers - in_flight):
                 collector.planned(ch)
-                in_flight[pool.submit(play, ch)] = ch
+                todo.put(ch)
+                in_flight += 1
             if not in_flight:
                 break
-            done, _ = wait(in_flight, return_when=FIRST_COMPLETED)
-            for future in done:
-                collector.finished(in_flight.pop(future), *future.result())
+            ch, played, error = done.get()  # a lock wait: Ctrl-C interrupts it at once
+            in_flight -= 1
+            if error is not None:
+                raise error
+            collector.finished(ch, *played)
+    finally:
+        while not todo.empty():  # after an error or Ctrl-C no queued chunk starts
+            todo.get_nowait()
+        for _ in threads:
+            todo.put(None)
     return collector.totals
 
 
