@@ -5,7 +5,7 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
-from analyzer.engine.quality import note_standings
+from analyzer.engine.quality import note_round
 from analyzer.engine.rng import randint
 from analyzer.games.lucky_pirates.mechanics import (
     EV_DUEL_THROWS,
@@ -67,12 +67,15 @@ def play_race(state, circle, die_faces, two_ships_probability, treasures_to_win,
     events[:] = 0
     provisions = treasure_supply
     mover = 0
+    holdings = outcome.holdings
+    standings = outcome.standings
+    noted = 0
     for turn in range(1, max_turns + 1):
         card = positions[mover] + 1 + randint(state, die_faces)
         while card >= cards:  # round the circle (cheaper than an integer modulo)
             card -= cards
         positions[mover] = card
-        outcome.holdings[mover, circle[card]] += 1
+        holdings[mover, circle[card]] += 1
         duellists = duel_order(positions, mover, order)
         duel_winner = NO_DUEL
         throws = 0
@@ -85,14 +88,15 @@ def play_race(state, circle, die_faces, two_ships_probability, treasures_to_win,
             events[EV_DUEL_THROWS] += throws
             duel_sizes[duellists] += 1
         if winner >= 0:
-            note_standings(outcome, treasures)
+            outcome.steps[0] = note_round(standings, noted, treasures)
             return winner, turn, fought
         mover += 1
         if mover == players:
             mover = 0
-            note_standings(outcome, treasures)
+            noted = note_round(standings, noted, treasures)
     if mover != 0:
-        note_standings(outcome, treasures)
+        noted = note_round(standings, noted, treasures)
+    outcome.steps[0] = noted
     return -1, max_turns, False
 
 
