@@ -6,7 +6,15 @@ import pytest
 
 from analyzer import measures
 from analyzer.engine.aggregate import Totals
-from analyzer.engine.quality import DECISIVE_SCALE, Measures, measures_block, note_standings, tally_measures
+from analyzer.engine.quality import (
+    DECISIVE_SCALE,
+    MOST_TIMES_COUNTED,
+    Measures,
+    fold_held_counts,
+    measures_block,
+    note_standings,
+    tally_measures,
+)
 from analyzer.engine.template import Outcome
 from analyzer.games.base import PER_DRAW, Component, Mechanic
 
@@ -21,15 +29,16 @@ def outcome(players=3, mechanics=2, components=2):
 
 
 class Tallied:
-    """A block of measures and its views, and the template's call on it."""
+    """A block of measures and its views, and the template's calls on it (a chunk of one game)."""
 
     def __init__(self, players=3, bins=10, mechanics=2, components=2):
-        self.bins = bins
+        self.bins, self.mechanics, self.components = bins, mechanics, components
         self.block, self.views = measures_block(players, bins, mechanics, components)
 
     def add(self, game, winner, width):
         tally_measures(self.block, self.bins, game.scores, game.standings, game.steps, game.triggered,
                        game.holdings, winner, width)
+        fold_held_counts(self.block, self.bins, self.mechanics, self.components)
         return self.views
 
 
@@ -94,6 +103,25 @@ def test_triggers_and_holdings_are_tallied_and_cleared():
     assert list(tally.component_draw_score_sum) == [3 * 40 + 10, 20]
     assert list(tally.component_draw_score_sq) == [3 * 1600 + 100, 400]
     assert not game.triggered.any() and not game.holdings.any()
+
+
+def test_a_component_held_more_often_than_counted_is_tallied_alike():
+    game = outcome()
+    tallied = Tallied()
+    often = MOST_TIMES_COUNTED + 3
+    game.holdings[A, 1] = often
+    game.holdings[B, 1] = MOST_TIMES_COUNTED
+    game.scores[:] = [40, 20, 10]
+    tally = tallied.add(game, A, 10)
+    assert list(tally.component_holders) == [0, 2]
+    assert list(tally.component_holder_wins) == [0, 1]
+    assert list(tally.component_holder_score_sq) == [0, 1600 + 400]
+    assert list(tally.component_draws) == [0, often + MOST_TIMES_COUNTED]
+    assert list(tally.component_draws_sq) == [0, often ** 2 + MOST_TIMES_COUNTED ** 2]
+    assert list(tally.component_draw_wins) == [0, often]
+    assert list(tally.component_draw_score_sum) == [0, often * 40 + MOST_TIMES_COUNTED * 20]
+    assert list(tally.component_draw_score_sq) == [0, often * 1600 + MOST_TIMES_COUNTED * 400]
+    assert not tallied.block[-MOST_TIMES_COUNTED:].any()  # the counts are folded and cleared
 
 
 def totals_of(tally, games, wins, score_sum, score_sq):

@@ -33,7 +33,7 @@ import numpy as np
 from numba import njit
 
 from analyzer.engine.memory import private_zeros
-from analyzer.engine.quality import tally_measures
+from analyzer.engine.quality import fold_held_counts, tally_measures
 from analyzer.engine.rng import game_key, seed_game
 
 
@@ -140,6 +140,7 @@ def play_chunk(seed, first_game, n_games, score_low, score_width, inputs, scratc
                 records.scores[g, seat] = outcome.scores[seat]
             for unit in range(units):
                 records.lengths[g, unit] = outcome.lengths[unit]
+    fold_held_counts(measures, n_bins, outcome.triggered.shape[0], outcome.holdings.shape[1])
 
 
 def _sources_stamp(play) -> tuple:

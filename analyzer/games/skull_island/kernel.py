@@ -14,7 +14,7 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
-from analyzer.engine.quality import note_standings
+from analyzer.engine.quality import note_round
 from analyzer.engine.rng import randint, shuffle, substream
 from analyzer.games.skull_island.components import CHEST, DICE, PEACE, SKULL, SORCERESS, STORM, SWORD
 from analyzer.games.skull_island.coverage import (
@@ -253,6 +253,9 @@ def play_game(inputs, state, key, scratch, tally, outcome, game_records, row):
     target = inputs.target
     deck_size = deck.shape[0]
     independent = inputs.independent_draw
+    holdings = outcome.holdings
+    standings = outcome.standings
+    noted = 0
 
     seen = new_game(state, deck, inputs.deck, totals, in_play, independent, inputs.seat_bonus)
     deck_pos = 0
@@ -319,7 +322,7 @@ def play_game(inputs, state, key, scratch, tally, outcome, game_records, row):
             elif events & (1 << SKULL_ISLAND):
                 tally.card_island[card, seat] += 1
             seen |= events | (1 << (card - 1))  # mechanic card - 1: the card drawn (see coverage)
-            outcome.holdings[seat, card - 1] += 1
+            holdings[seat, card - 1] += 1
             turns += 1
             if playoff:
                 continue
@@ -332,7 +335,7 @@ def play_game(inputs, state, key, scratch, tally, outcome, game_records, row):
                 tally.triggers_cancelled[0] += 1
             if finished:
                 break
-        note_standings(outcome, totals)
+        noted = note_round(standings, noted, totals)
         if playoff:
             extra += 1
         if finished or playoff:
@@ -352,7 +355,10 @@ def play_game(inputs, state, key, scratch, tally, outcome, game_records, row):
         outcome.winners[seat] = 1 if in_play[seat] else 0
         outcome.scores[seat] = totals[seat]
     seen = game_mechanics(seen, in_play, capped, extra)
+    triggered = outcome.triggered  # the template clears it after each game
     for mechanic in range(N_MECHANICS):
-        outcome.triggered[mechanic] = (seen >> mechanic) & 1
+        if (seen >> mechanic) & 1:
+            triggered[mechanic] = 1
+    outcome.steps[0] = noted
     outcome.lengths[0] = rounds
     outcome.lengths[1] = turns
