@@ -13,7 +13,7 @@ from analyzer.games.skull_island.components import CARDS, SKULL
 from analyzer.games.skull_island.decisions import decide, tabulate
 from analyzer.games.skull_island.dice import NON_SKULL, pack, unpack
 from analyzer.games.skull_island.kernel import is_legal
-from analyzer.games.skull_island.rules import kernel_config
+from analyzer.games.skull_island.rules import TurnRules
 from analyzer.games.skull_island.scoring import card_skulls, score_faces, score_turn
 from analyzer.games.skull_island.stats import card_stats
 from analyzer.games.skull_island.strategies import TABULATED, param_row
@@ -52,7 +52,7 @@ def _multisets(dice=8, faces=6):
 
 def exact_first_roll_means(rules):
     """The mean own turn score per card of a player who never rerolls, by enumeration."""
-    cfg = kernel_config(rules)
+    turn_rules = TurnRules.from_rules(rules)
     outcomes = list(_multisets())
     assert abs(sum(p for _, p in outcomes) - 1) < 1e-12 and len(outcomes) == 1287
     means = {}
@@ -63,7 +63,7 @@ def exact_first_roll_means(rules):
         for counts, p in outcomes:
             if counts[SKULL] + card_skulls(card_index) >= 4 and island_allowed:
                 continue  # Skull Island: the player scores nothing
-            own, _ = score_faces(card_index, counts, [0] * 6, False, cfg)
+            own, _ = score_faces(card_index, counts, [0] * 6, False, turn_rules)
             mean += p * own
         means[card] = mean
     return means
@@ -228,8 +228,8 @@ def test_tabulated_strategies_decide_legally_in_every_state(spec):
     assert seat.name in TABULATED
     strategy = [s.name for s in GAME.strategies].index(seat.name)
     params = tuple(param_row(seat.name, seat.params))
-    cfg = kernel_config(GAME_RULES())
-    table = tabulate(strategy, params, cfg)
+    turn_rules = TurnRules.from_rules(GAME_RULES())
+    table = tabulate(strategy, params, turn_rules)
     rerolls = 0
     for card in range(1, len(CARDS)):
         for flag in range(sorceress_flags(card)):
@@ -238,7 +238,8 @@ def test_tabulated_strategies_decide_legally_in_every_state(spec):
                     continue
                 dice = state_dice(rk)
                 skulls = int(unpack(dice)[SKULL]) + card_skulls(card)
-                go, new_chest, reroll = decide(strategy, params, card, dice, 0, skulls, flag == 1, cfg, 0, 0, False, 0)
+                go, new_chest, reroll = decide(strategy, params, card, dice, 0, skulls, flag == 1, turn_rules, 0, 0,
+                                               False, 0)
                 assert not go or is_legal(card, dice, 0, new_chest, reroll, flag == 1), (spec, CARDS[card], rk)
                 assert table[card, state_index(dice, flag == 1)] == (encode(reroll, new_chest) if go else 0)
                 rerolls += go
@@ -269,8 +270,8 @@ def test_tabulated_seats_play_exactly_as_deciding_live():
 def test_alive_turns_are_scored_by_the_table_as_score_turn_scores_them(changes):
     """The kernel scores a turn that ends alive by ``alive_scores``: whatever lies on the
     treasure chest card, the score and the opponents' change are those of ``score_turn``."""
-    cfg = kernel_config({**GAME_RULES(), **changes})
-    table = alive_scores(cfg)
+    turn_rules = TurnRules.from_rules({**GAME_RULES(), **changes})
+    table = alive_scores(turn_rules)
     checked = 0
     for card in range(1, len(CARDS)):
         for rk in range(N_RANKS):
@@ -281,7 +282,7 @@ def test_alive_turns_are_scored_by_the_table_as_score_turn_scores_them(changes):
             loose = dice & NON_SKULL
             chests = [sub_multiset(loose, j) for j in {0, sub_multisets(loose) // 2, sub_multisets(loose) - 1}]
             for chest in chests if CARDS[card] == "chest" else [0]:
-                own, opponents = score_turn(card, dice, chest, False, False, cfg)
+                own, opponents = score_turn(card, dice, chest, False, False, turn_rules)
                 assert (own, opponents) == (table[card, state_index(dice, False)], 0), (CARDS[card], rk, chest)
                 assert table[card, state_index(dice, True)] == own
                 checked += 1

@@ -32,7 +32,7 @@ from analyzer.games.skull_island.coverage import (
 )
 from analyzer.games.skull_island.dice import pack
 from analyzer.games.skull_island.kernel import ending_events
-from analyzer.games.skull_island.rules import kernel_config
+from analyzer.games.skull_island.rules import TurnRules
 from analyzer.games.skull_island.scoring import every_die_scores
 from analyzer.result import Result, RunInfo
 from analyzer.runspec import resolve
@@ -86,13 +86,13 @@ def standard():
     (STORM, {"coin": 8}, False, 0, 0),  # only coins and diamonds score: no full chest
 ])
 def test_the_events_of_a_turn_end_by_hand(card, faces, dead, own, expected):
-    cfg = kernel_config(GAME_RULES)
-    assert ending_events(card, dice(**faces), dead, own, cfg) == expected
+    turn_rules = TurnRules.from_rules(GAME_RULES)
+    assert ending_events(card, dice(**faces), dead, own, turn_rules) == expected
 
 
 def test_no_full_chest_event_when_the_bonus_is_zero():
-    cfg = kernel_config({**GAME_RULES, "full_chest_bonus": 0})
-    assert ending_events(CAPTAIN, dice(sword=8), False, 0, cfg) == 0
+    turn_rules = TurnRules.from_rules({**GAME_RULES, "full_chest_bonus": 0})
+    assert ending_events(CAPTAIN, dice(sword=8), False, 0, turn_rules) == 0
     assert every_die_scores(CAPTAIN, dice(sword=8))
     assert not every_die_scores(COIN_CARD, dice(coin=6, monkey=2))
 

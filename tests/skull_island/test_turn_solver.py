@@ -16,7 +16,7 @@ from analyzer.games.skull_island.components import CARDS, DICE, SKULL, SORCERESS
 from analyzer.games.skull_island.decisions import decide, tabulate
 from analyzer.games.skull_island.dice import pack
 from analyzer.games.skull_island.kernel import play_turn
-from analyzer.games.skull_island.rules import kernel_config
+from analyzer.games.skull_island.rules import TurnRules
 from analyzer.games.skull_island.scoring import card_skulls, score_faces
 from analyzer.games.skull_island.strategies import OPTIMAL_EV, STRATEGIES, TABULATED, param_row
 from analyzer.games.skull_island.turn_solver.core import AT_LEAST, EXPECTED, evaluate_card, solve_card
@@ -88,18 +88,18 @@ class Scores:
 
     def __init__(self, card_index, rules):
         self.card = card_index
-        self.cfg = kernel_config(rules)
+        self.turn_rules = TurnRules.from_rules(rules)
         self.memo = {}
 
     def __call__(self, dice, chest=(0,) * 6):
         key = (dice, chest)
         if key not in self.memo:
-            self.memo[key] = score_faces(self.card, list(dice), list(chest), False, self.cfg)[0]
+            self.memo[key] = score_faces(self.card, list(dice), list(chest), False, self.turn_rules)[0]
         return self.memo[key]
 
 
 def solver_values(card_index, rules, objective=EXPECTED, needed=0.0):
-    value, values, table, _ = solve_card(card_index, kernel_config(rules), objective, needed)
+    value, values, table, _ = solve_card(card_index, TurnRules.from_rules(rules), objective, needed)
     return value, values, table
 
 
@@ -208,28 +208,29 @@ def test_first_roll_strategy_matches_enumeration():
 
 def test_no_strategy_beats_the_optimum_in_any_state():
     rules = standard_rules(promo_storm=1, promo_peace=1)
-    cfg = kernel_config(rules)
+    turn_rules = TurnRules.from_rules(rules)
     for choice in parse_solvable(None):
         for index in range(1, len(CARDS)):
             best, best_values, _ = solver_values(index, rules)
-            value, values, _ = evaluate_card(index, cfg, EXPECTED, 0.0, strategy_policy(choice, index, cfg))
+            value, values, _ = evaluate_card(index, turn_rules, EXPECTED, 0.0, strategy_policy(choice, index,
+                                                                                               turn_rules))
             assert value <= best + 1e-9, (choice.label, CARDS[index])
             assert np.all(values <= best_values + 1e-7), (choice.label, CARDS[index])
 
 
 def test_the_optimal_table_evaluates_to_the_optimal_value():
     rules = standard_rules()
-    cfg = kernel_config(rules)
+    turn_rules = TurnRules.from_rules(rules)
     for index in (card("sorceress"), card("chest"), card("sea-battle-4")):
         best, _, table = solver_values(index, rules)
-        assert evaluate_card(index, cfg, EXPECTED, 0.0, table_policy(table))[0] == pytest.approx(best, abs=1e-6)
+        assert evaluate_card(index, turn_rules, EXPECTED, 0.0, table_policy(table))[0] == pytest.approx(best, abs=1e-6)
 
 
 def test_strategies_decide_from_the_whole_dice():
     """The exact evaluation asks ``decide`` with no dice on the chest; the built-in
     strategies must decide the same whatever lies on it."""
     rules = standard_rules()
-    cfg = kernel_config(rules)
+    turn_rules = TurnRules.from_rules(rules)
     for name in ("first-roll", "threshold", "set-chaser"):
         index = [s.name for s in STRATEGIES].index(name)
         params = tuple(param_row(name, parse_solvable([name])[0].params))
@@ -239,13 +240,13 @@ def test_strategies_decide_from_the_whole_dice():
                 skulls = counts[SKULL] + card_skulls(card_index)
                 if skulls >= 3:
                     continue
-                plain = decide(index, params, card_index, dice, 0, skulls, card_index == SORCERESS, cfg, 0, 0,
+                plain = decide(index, params, card_index, dice, 0, skulls, card_index == SORCERESS, turn_rules, 0, 0,
                                False, 0)
                 loose = dice & ((1 << 20) - 1)
                 for j in (1, sub_multisets(loose) // 2, sub_multisets(loose) - 1):
                     chest = sub_multiset(loose, j) if card_index == card("chest") else 0
                     split = decide(index, params, card_index, dice - chest, chest, skulls,
-                                   card_index == SORCERESS, cfg, 0, 0, False, 0)
+                                   card_index == SORCERESS, turn_rules, 0, 0, False, 0)
                     assert split == plain, (name, CARDS[card_index], counts, chest)
 
 
@@ -255,14 +256,14 @@ def test_strategies_decide_from_the_whole_dice():
 NO_THRESHOLDS = np.zeros(0, dtype=np.int64)
 
 
-def kernel_tables(cfg, *tables):
+def kernel_tables(turn_rules, *tables):
     """The kernel's stack of per-state tables: the score table (``tables[SCORES]``), then
     the policy ``tables`` (each ``[card, state]``), from index ``SCORES + 1`` on."""
-    return np.stack([alive_scores(cfg), *tables])
+    return np.stack([alive_scores(turn_rules), *tables])
 
 
 @njit(cache=True)
-def play_turns(strategy, params, card_index, cfg, seed, n, tables, table, needed):
+def play_turns(strategy, params, card_index, turn_rules, seed, n, tables, table, needed):
     """``n`` turns by the kernel's own ``play_turn``, deciding by ``tables[table]`` (live
     when ``table`` is -1), as the last player of a final round who needs ``needed`` points.
 
@@ -273,7 +274,7 @@ def play_turns(strategy, params, card_index, cfg, seed, n, tables, table, needed
     hits = 0
     illegal = 0
     for g in range(n):
-        own, _, _, _, bad = play_turn(card_index, strategy, params, cfg, 0, needed - 1, True,
+        own, _, _, _, bad = play_turn(card_index, strategy, params, turn_rules, 0, needed - 1, True,
                                       substream(game_key(seed, g), 0), tables, table)
         total += own
         squares += own * own
@@ -282,24 +283,27 @@ def play_turns(strategy, params, card_index, cfg, seed, n, tables, table, needed
     return total, squares, hits, illegal
 
 
-def play_solved_turns(table, thresholds, tables, needed, card_index, cfg, seed, n):
+def play_solved_turns(table, thresholds, tables, needed, card_index, turn_rules, seed, n):
     """``n`` optimal-ev turns with the solved ``table``, or, when ``thresholds`` is not empty,
     with the final-round table for ``needed`` among ``tables`` (``final_round_tables``),
     chosen as the kernel chooses it."""
     final_round = 1.0 if thresholds.size > 0 else 0.0
     params = tuple(param_row("optimal-ev", {"final_round": final_round}))
     if thresholds.size > 0:
-        return play_turns(OPTIMAL_EV, params, card_index, cfg, seed, n, kernel_tables(cfg, *tables),
+        return play_turns(OPTIMAL_EV, params, card_index, turn_rules, seed, n, kernel_tables(turn_rules, *tables),
                           final_round_table(thresholds, SCORES + 1, needed), needed)
-    return play_turns(OPTIMAL_EV, params, card_index, cfg, seed, n, kernel_tables(cfg, table), SCORES + 1, needed)
+    return play_turns(OPTIMAL_EV, params, card_index, turn_rules, seed, n, kernel_tables(turn_rules, table),
+                      SCORES + 1, needed)
 
 
-def play_strategy_turns(strategy, params, card_index, cfg, seed, n, table=None):
+def play_strategy_turns(strategy, params, card_index, turn_rules, seed, n, table=None):
     """``n`` turns of a heuristic, live or from its policy ``table``: (score sum, square sum, illegal moves)."""
     if table is None:
-        total, squares, _, illegal = play_turns(strategy, params, card_index, cfg, seed, n, kernel_tables(cfg), -1, 0)
+        total, squares, _, illegal = play_turns(strategy, params, card_index, turn_rules, seed, n,
+                                                kernel_tables(turn_rules), -1, 0)
     else:
-        total, squares, _, illegal = play_turns(strategy, params, card_index, cfg, seed, n, kernel_tables(cfg, table),
+        total, squares, _, illegal = play_turns(strategy, params, card_index, turn_rules, seed, n,
+                                                kernel_tables(turn_rules, table),
                                                 SCORES + 1, 0)
     return total, squares, illegal
 
@@ -314,11 +318,11 @@ def assert_within_4_se(total, squares, n, exact, what):
                                           "full_chest_bonus": 1000, "promo_storm": 1, "promo_peace": 1}])
 def test_solved_policy_plays_to_its_value_in_simulation(changes):
     rules = standard_rules(**changes)
-    cfg = kernel_config(rules)
+    turn_rules = TurnRules.from_rules(rules)
     policies = optimal_policies(rules)
     for index in range(1, len(CARDS)):
         n = 30_000
-        total, squares, _, illegal = play_solved_turns(policies.table, NO_THRESHOLDS, None, 0, index, cfg,
+        total, squares, _, illegal = play_solved_turns(policies.table, NO_THRESHOLDS, None, 0, index, turn_rules,
                                                        11 + index, n)
         assert illegal == 0, CARDS[index]
         assert_within_4_se(total, squares, n, policies.value[index], CARDS[index])
@@ -328,7 +332,7 @@ def test_strategy_values_agree_with_the_kernel():
     """Each strategy, played by the kernel live and (``TABULATED``) from its table, scores
     its exact value per card; live and tabulated play roll the same dice and decide the same."""
     rules = standard_rules(promo_storm=1, promo_peace=1)
-    cfg = kernel_config(rules)
+    turn_rules = TurnRules.from_rules(rules)
     choices = parse_solvable([*SOLVABLE_STRATEGIES, "threshold:stop_at=800,max_skulls=1"])
     values = solve(rules, strategies=[c.label for c in choices]).values
     names = [s.name for s in STRATEGIES]
@@ -336,14 +340,14 @@ def test_strategy_values_agree_with_the_kernel():
     for choice in choices:
         strategy = names.index(choice.name)
         params = tuple(param_row(choice.name, choice.params))
-        table = tabulate(strategy, params, cfg) if choice.name in TABULATED else None
+        table = tabulate(strategy, params, turn_rules) if choice.name in TABULATED else None
         for index in range(1, len(CARDS)):
             n = 12_000
-            live = play_strategy_turns(strategy, params, index, cfg, 5, n)
+            live = play_strategy_turns(strategy, params, index, turn_rules, 5, n)
             assert live[2] == 0
             assert_within_4_se(live[0], live[1], n, values[choice.label][index], (choice.label, CARDS[index]))
             if table is not None:
-                assert play_strategy_turns(strategy, params, index, cfg, 5, n, table) == live
+                assert play_strategy_turns(strategy, params, index, turn_rules, 5, n, table) == live
                 tabulated += 1
     assert tabulated >= 3 * (len(CARDS) - 1)
 
@@ -352,18 +356,18 @@ def test_strategy_values_agree_with_the_kernel():
 
 def test_final_round_policy_beats_expected_score_policy_and_plays_to_its_probability():
     rules = standard_rules()
-    cfg = kernel_config(rules)
+    turn_rules = TurnRules.from_rules(rules)
     expected = load_policy(rules)
     for needed in (300, 1500):
         table = final_round_policy(rules, needed)
         gains = []
         for index in range(1, len(CARDS)):
             win, _, _ = solver_values(index, rules, AT_LEAST, float(needed))
-            ev = evaluate_card(index, cfg, AT_LEAST, float(needed), table_policy(expected[index]))[0]
+            ev = evaluate_card(index, turn_rules, AT_LEAST, float(needed), table_policy(expected[index]))[0]
             assert win >= ev - 1e-9
             gains.append(win - ev)
             n = 20_000
-            _, _, hits, illegal = play_solved_turns(table, NO_THRESHOLDS, None, needed, index, cfg, 3, n)
+            _, _, hits, illegal = play_solved_turns(table, NO_THRESHOLDS, None, needed, index, turn_rules, 3, n)
             se = math.sqrt(max(win * (1 - win), 1e-12) / n)
             assert illegal == 0
             assert abs(hits / n - win) < 4 * se + 1e-9, (needed, CARDS[index], hits / n, win)
@@ -372,14 +376,14 @@ def test_final_round_policy_beats_expected_score_policy_and_plays_to_its_probabi
 
 def test_final_round_tables_pick_the_policy_of_the_needed_score():
     rules = standard_rules()
-    cfg = kernel_config(rules)
+    turn_rules = TurnRules.from_rules(rules)
     thresholds, tables = final_round_tables(rules)
     assert np.all(np.diff(thresholds) > 0) and tables.shape[0] == thresholds.size + 1
     index = card("captain")
     for needed in (450, 2000):  # 450 is no score: the policy of the next score up (500)
         win, _, _ = solver_values(index, rules, AT_LEAST, float(needed))
         n = 20_000
-        _, _, hits, illegal = play_solved_turns(None, thresholds, tables, needed, index, cfg, 9, n)
+        _, _, hits, illegal = play_solved_turns(None, thresholds, tables, needed, index, turn_rules, 9, n)
         assert illegal == 0
         assert abs(hits / n - win) < 4 * math.sqrt(win * (1 - win) / n)
 

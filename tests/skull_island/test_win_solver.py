@@ -12,7 +12,7 @@ import pytest
 
 from analyzer import api
 from analyzer.games.skull_island.components import CARDS
-from analyzer.games.skull_island.rules import kernel_config
+from analyzer.games.skull_island.rules import TurnRules
 from analyzer.games.skull_island.turn_solver.solve import cache_folder, optimal_policies
 from analyzer.games.skull_island.turn_solver.strategies import table_policy
 from analyzer.games.skull_island.win_solver.report import solve_win
@@ -48,12 +48,12 @@ def small():
 
 def test_turn_outcomes_give_the_solved_expected_score():
     rules = resolve(game="skull-island", rules={"promo_storm": 1, "promo_peace": 1}).rules
-    cfg = kernel_config(rules)
+    turn_rules = TurnRules.from_rules(rules)
     policies = optimal_policies(rules)
     for card in range(len(CARDS)):
         grid = np.zeros((250, 30))
-        live = first_roll(card, cfg, -120, -29, grid)
-        outcomes = turn_outcomes(card, cfg, grid, live, -120, -29, *table_policy(policies.table[card]))
+        live = first_roll(card, turn_rules, -120, -29, grid)
+        outcomes = turn_outcomes(card, turn_rules, grid, live, -120, -29, *table_policy(policies.table[card]))
         assert outcomes.sum() == pytest.approx(1.0, abs=1e-12)
         own = (np.arange(250) - 120) * 100
         assert (outcomes.sum(axis=1) * own).sum() == pytest.approx(policies.value[card], abs=1e-8), CARDS[card]

@@ -196,7 +196,7 @@ def random_decision(card, free, chest, sorceress, stream):
 
 
 @njit(cache=True)
-def decide(strategy, params, card, free, chest, skulls, sorceress, cfg, own_total, leader_total,
+def decide(strategy, params, card, free, chest, skulls, sorceress, turn_rules, own_total, leader_total,
            final_turn, target):
     """One decision of a deterministic strategy after a roll (see the module docstring).
 
@@ -207,7 +207,7 @@ def decide(strategy, params, card, free, chest, skulls, sorceress, cfg, own_tota
         return STOP
 
     total = free + chest
-    current, _ = score_turn(card, total, chest, False, False, cfg)
+    current, _ = score_turn(card, total, chest, False, False, turn_rules)
     stop_at = params[P_STOP_AT]
     max_skulls = params[P_MAX_SKULLS]
     use_sorceress = sorceress and count(free, SKULL) > 0
@@ -247,7 +247,7 @@ def decide(strategy, params, card, free, chest, skulls, sorceress, cfg, own_tota
 
 
 @njit(cache=True)
-def decision_row(strategy, params, card, cfg):
+def decision_row(strategy, params, card, turn_rules):
     """``decide``'s decision in every state of a turn of ``card``, as a row of a policy
     table in the solver's format (see :mod:`turn_states`); 0 (stop) where the turn is over.
 
@@ -260,7 +260,8 @@ def decision_row(strategy, params, card, cfg):
             if is_live(rk, card):
                 dice = state_dice(rk)
                 skulls = count(dice, SKULL) + card_skulls(card)
-                go, new_chest, reroll = decide(strategy, params, card, dice, 0, skulls, flag == 1, cfg, 0, 0, False, 0)
+                go, new_chest, reroll = decide(strategy, params, card, dice, 0, skulls, flag == 1, turn_rules, 0, 0,
+                                               False, 0)
                 if go:
                     row[flag * N_RANKS + rk] = encode(reroll, new_chest)
     if sorceress_flags(card) == 1:
@@ -269,9 +270,9 @@ def decision_row(strategy, params, card, cfg):
 
 
 @njit(cache=True)
-def tabulate(strategy, params, cfg):
+def tabulate(strategy, params, turn_rules):
     """The policy table ``[card, state]`` of a strategy in ``strategies.TABULATED``."""
     table = np.zeros((N_CARDS, N_STATES), dtype=np.int64)
     for card in range(N_CARDS):
-        table[card] = decision_row(strategy, params, card, cfg)
+        table[card] = decision_row(strategy, params, card, turn_rules)
     return table

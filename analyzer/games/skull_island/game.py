@@ -43,8 +43,8 @@ def _state_tables(rules, seats: list[StrategyChoice]) -> dict:
     from analyzer.games.skull_island.decisions import tabulate
     from analyzer.games.skull_island.turn_states import alive_scores
 
-    cfg = rules_module.kernel_config(rules)
-    tables = [alive_scores(cfg)]  # the first: tables[SCORES]
+    turn_rules = rules_module.TurnRules.from_rules(rules)
+    tables = [alive_scores(turn_rules)]  # the first: tables[SCORES]
     index: dict[tuple, int] = {}
     seat_tables = []
     for seat in seats:
@@ -58,7 +58,7 @@ def _state_tables(rules, seats: list[StrategyChoice]) -> dict:
         if key not in index:
             index[key] = len(tables)
             if seat.name in TABULATED:
-                tables.append(tabulate(kernel_index(seat.name), key[1], cfg))
+                tables.append(tabulate(kernel_index(seat.name), key[1], turn_rules))
             else:
                 from analyzer.games.skull_island.turn_solver.solve import load_policy
 
@@ -128,7 +128,7 @@ class SkullIsland(Game):
             inputs=Inputs(
                 strategies=np.array([kernel_index(s.name) for s in seats], dtype=np.int64),
                 params=np.array([param_row(s.name, s.params) for s in seats], dtype=np.float64),
-                cfg=rules_module.kernel_config(rules),
+                turn_rules=rules_module.TurnRules.from_rules(rules),
                 deck=np.repeat(np.arange(N_CARDS, dtype=np.int64), rules_module.deck_counts(rules)),
                 independent_draw=rules["card_draw"] == "independent",
                 seat_bonus=rules["seat_bonus"],

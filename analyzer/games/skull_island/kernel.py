@@ -37,7 +37,7 @@ from analyzer.games.skull_island.coverage import (
 )
 from analyzer.games.skull_island.decisions import chance, decide, random_decision
 from analyzer.games.skull_island.dice import NON_SKULL, count, roll, total_dice
-from analyzer.games.skull_island.rules import C_FULL_CHEST, C_SKULL_ISLAND, C_TARGET, EXTRA_ROUNDS
+from analyzer.games.skull_island.rules import EXTRA_ROUNDS, TurnRules
 from analyzer.games.skull_island.scoring import card_skulls, every_die_scores, island_allowed, sabres_needed, score_turn
 from analyzer.games.skull_island.steps import follow_trigger, game_mechanics, leaders_in_play, new_game
 from analyzer.games.skull_island.strategies import OPTIMAL_EV, OPTIMAL_WIN, P_FINAL_ROUND, P_NOISE, RANDOM
@@ -58,9 +58,8 @@ class Inputs(NamedTuple):
 
     strategies: np.ndarray  # [players] each seat's index in strategies.STRATEGIES
     params: np.ndarray  # [players, parameter slot] (strategies.PARAM_SLOTS)
-    #: the rules as a turn reads them (rules.kernel_config, at constant positions C_*): the
-    #: scoring, the strategies and the solvers share this tuple
-    cfg: tuple
+    #: the rules as a turn reads them: the scoring, the strategies and the solvers share them
+    turn_rules: TurnRules
     deck: np.ndarray  # the fortune deck's card ids
     independent_draw: bool  # each turn's card drawn from the whole deck (card_draw = "independent")
     seat_bonus: int  # seat s starts with s times this
@@ -125,7 +124,7 @@ def is_legal(card, free, chest, new_chest, reroll, sorceress):
 
 
 @njit(cache=True, inline="always")
-def ending_events(card, dice, dead, own, cfg):
+def ending_events(card, dice, dead, own, turn_rules):
     """The mechanics (bits ``1 << m``, see :mod:`coverage`) of a turn that ended off Skull
     Island with ``dice`` (all 8, those on the chest included) and own change ``own``,
     as :func:`scoring.score_turn` scores it."""
@@ -142,13 +141,13 @@ def ending_events(card, dice, dead, own, cfg):
         return events | ((1 << CHEST_SAVES) if card == CHEST and own > 0 else 0)
     if need > 0:
         events |= 1 << SEA_BATTLE_WON
-    if card != STORM and cfg[C_FULL_CHEST] != 0 and every_die_scores(card, dice):
+    if card != STORM and turn_rules.full_chest_bonus != 0 and every_die_scores(card, dice):
         events |= 1 << FULL_CHEST
     return events
 
 
 @njit(cache=True, inline="always")
-def play_turn(card, strategy, params, cfg, own_total, leader_total, final_turn, stream, tables, table):
+def play_turn(card, strategy, params, turn_rules, own_total, leader_total, final_turn, stream, tables, table):
     """Play one turn; return (own change, opponents' change, events, dice rolled, illegal moves).
 
     ``events`` are the turn's mechanics as bits ``1 << m`` (see :mod:`coverage`): three
@@ -163,7 +162,7 @@ def play_turn(card, strategy, params, cfg, own_total, leader_total, final_turn, 
     dice_rolled = DICE
     start_skulls = card_skulls(card)
     skulls = count(free, SKULL) + start_skulls
-    if skulls >= 4 and island_allowed(card, cfg):
+    if skulls >= 4 and island_allowed(card, turn_rules):
         sword_seen = count(free, SWORD) > 0
         rolls_left = 1 if card == STORM else DICE
         while rolls_left > 0:
@@ -178,7 +177,7 @@ def play_turn(card, strategy, params, cfg, own_total, leader_total, final_turn, 
             sword_seen = sword_seen or count(free, SWORD) > 0
             if count(free, SKULL) == skulls_before:
                 break
-        own, opponents = score_turn(card, free, 0, True, sword_seen, cfg)
+        own, opponents = score_turn(card, free, 0, True, sword_seen, turn_rules)
         events = 1 << SKULL_ISLAND
         if card == PEACE and sword_seen:
             events |= 1 << PEACE_SPARES
@@ -186,12 +185,12 @@ def play_turn(card, strategy, params, cfg, own_total, leader_total, final_turn, 
 
     events = 0
     if skulls >= 4:
-        events = 1 << (SKULL_ISLAND_OFF if cfg[C_SKULL_ISLAND] == 0 else SEA_BATTLE_BLOCKS_ISLAND)
+        events = 1 << (SKULL_ISLAND_OFF if turn_rules.skull_island == 0 else SEA_BATTLE_BLOCKS_ISLAND)
     chest = 0
     illegal = 0
     sorceress = card == SORCERESS
     rerolls_left = 1 if card == STORM else DICE * 1000
-    target = cfg[C_TARGET]
+    target = turn_rules.target_score
     while skulls < 3 and rerolls_left > 0:
         casual = False
         if params[P_NOISE] > 0.0 and strategy != RANDOM:
@@ -201,7 +200,7 @@ def play_turn(card, strategy, params, cfg, own_total, leader_total, final_turn, 
         elif table >= 0:
             go, new_chest, reroll = table_decision(tables, table, card, free, chest, sorceress)
         else:
-            go, new_chest, reroll = decide(strategy, params, card, free, chest, skulls, sorceress, cfg,
+            go, new_chest, reroll = decide(strategy, params, card, free, chest, skulls, sorceress, turn_rules,
                                            own_total, leader_total, final_turn, target)
         if not go:
             break
@@ -221,9 +220,9 @@ def play_turn(card, strategy, params, cfg, own_total, leader_total, final_turn, 
         skulls = count(free, SKULL) + start_skulls
     if skulls < 3:
         own = tables[SCORES, card, state_index(free + chest, False)]
-        return own, 0, events | ending_events(card, free + chest, False, own, cfg), dice_rolled, illegal
-    own, opponents = score_turn(card, free + chest, chest, False, False, cfg)
-    return own, opponents, events | ending_events(card, free + chest, True, own, cfg), dice_rolled, illegal
+        return own, 0, events | ending_events(card, free + chest, False, own, turn_rules), dice_rolled, illegal
+    own, opponents = score_turn(card, free + chest, chest, False, False, turn_rules)
+    return own, opponents, events | ending_events(card, free + chest, True, own, turn_rules), dice_rolled, illegal
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -243,7 +242,7 @@ def play_game(inputs, state, key, scratch, tally, outcome, game_records, row):
     Inlined into the template, as ``play_turn`` and the steps of :mod:`steps` are here: a call per
     game would cost about 5% of the run (measured with four threshold players).
     """
-    cfg = inputs.cfg
+    turn_rules = inputs.turn_rules
     strategies = inputs.strategies
     params = inputs.params
     deck = scratch.deck
@@ -299,8 +298,8 @@ def play_game(inputs, state, key, scratch, tally, outcome, game_records, row):
             seat_params = (params[seat, 0], params[seat, 1], params[seat, 2], params[seat, 3], params[seat, 4],
                            params[seat, 5], params[seat, 6])
             own, opponents, events, dice_rolled, illegal = play_turn(
-                card, strategies[seat], seat_params, cfg, totals[seat], leader, final_turn, substream(key, turns),
-                inputs.tables, table)
+                card, strategies[seat], seat_params, turn_rules, totals[seat], leader, final_turn,
+                substream(key, turns), inputs.tables, table)
             # -- the totals, the per-card statistics, the mechanics and the card met
             before = totals[seat]
             for other in range(players):

@@ -57,8 +57,8 @@ def referee(rules: dict, card: str, dice: str, chest: str, island: bool) -> Turn
     for face, (on_chest, rolled) in enumerate(zip(chest_counts, dice_counts, strict=True)):
         if on_chest > rolled:
             raise AnalyzerError(f"--chest: {on_chest} {FACES[face]} on the chest but only {rolled} among --dice")
-    config = rules_module.kernel_config(rules)
-    if island and not island_allowed(CARDS.index(card), config):
+    turn_rules = rules_module.TurnRules.from_rules(rules)
+    if island and not island_allowed(CARDS.index(card), turn_rules):
         why = ("skull_island = false: 4 or more skulls on the first roll are an ordinary death"
                if not rules["skull_island"] else
                f"a sea battle card forbids it (sea_battle_blocks_island = true), and this turn has {card}")
@@ -69,5 +69,5 @@ def referee(rules: dict, card: str, dice: str, chest: str, island: bool) -> Turn
             raise AnalyzerError(f"--island: Skull Island needs 4 or more skulls; this turn has {skulls}")
         if any(chest_counts):
             raise AnalyzerError("--island: no dice lie on the chest on Skull Island (it starts with the first roll)")
-    own, opponents = score_faces(CARDS.index(card), dice_counts, chest_counts, island, config)
+    own, opponents = score_faces(CARDS.index(card), dice_counts, chest_counts, island, turn_rules)
     return TurnScore(own, opponents)

@@ -4,7 +4,10 @@ Every (decision) of RULES.md that players could settle differently is an option 
 the defaults are the standard game.
 """
 
+from __future__ import annotations
+
 import math
+from typing import NamedTuple
 
 import numpy as np
 
@@ -68,13 +71,6 @@ def points_step(rules: dict) -> int:
         values.extend(value if isinstance(value, (list, tuple)) else [value])
     return math.gcd(*(int(v) for v in values)) or 1
 
-# The kernel's rule config: one tuple of integers read only at these constant
-# positions (a tuple is a plain value to Numba: no reference counting in the hot loop).
-(C_SET_3, C_SET_4, C_SET_5, C_SET_6, C_SET_7, C_SET_8, C_SET_9, C_COIN_DIAMOND, C_FULL_CHEST,
- C_ISLAND_PENALTY, C_PEACE_PENALTY, C_SEA_2, C_SEA_3, C_SEA_4, C_TARGET, C_SKULL_ISLAND, C_SEA_BLOCKS,
- C_FLOOR, C_TIE_EXTRA, C_SEAT_BONUS, C_MAX_ROUNDS, C_INDEPENDENT_DRAW) = range(22)
-
-
 def deck_counts(rules: dict) -> np.ndarray:
     """Cards of each kind in the fortune deck, indexed by card id."""
     counts = np.zeros(N_CARDS, dtype=np.int64)
@@ -90,11 +86,31 @@ def check_rules(rules: dict) -> None:
         raise AnalyzerError("deck: the fortune deck has no cards; give at least one card a count above 0")
 
 
-def kernel_config(rules: dict) -> tuple[int, ...]:
-    """Validated rules as the kernel's config tuple (positions ``C_*``)."""
-    return (
-        *rules["set_values"], rules["coin_diamond_value"], rules["full_chest_bonus"], rules["island_penalty"],
-        rules["peace_penalty"], *rules["sea_battle_values"], rules["target_score"], int(rules["skull_island"]),
-        int(rules["sea_battle_blocks_island"]), int(rules["floor_at_zero"]), int(rules["tie_rule"] == "extra-round"),
-        rules["seat_bonus"], rules["max_rounds"], int(rules["card_draw"] == "independent"),
-    )
+class TurnRules(NamedTuple):
+    """The rules as a turn reads them: its scoring, the strategies' decisions and the solvers
+    (plain integers: a value to Numba, no reference counting in the hot loop)."""
+
+    set_3: int  # points for 3 of a kind, and so on up to 9
+    set_4: int
+    set_5: int
+    set_6: int
+    set_7: int
+    set_8: int
+    set_9: int
+    coin_diamond_value: int  # each coin and diamond
+    full_chest_bonus: int  # every die scoring
+    island_penalty: int  # each opponent loses this per skull rolled on Skull Island
+    peace_penalty: int  # per sword rolled under the peace card
+    sea_battle_2: int  # a won sea battle of 2 sabres; also its loss
+    sea_battle_3: int
+    sea_battle_4: int
+    target_score: int  # the total that calls the final round
+    skull_island: int  # 1: four or more skulls on the first roll go to Skull Island
+    sea_battle_blocks_island: int  # 1: no Skull Island under a sea-battle card
+
+    @classmethod
+    def from_rules(cls, rules: dict) -> TurnRules:
+        """Validated rules as a turn reads them."""
+        return cls(*rules["set_values"], rules["coin_diamond_value"], rules["full_chest_bonus"],
+                   rules["island_penalty"], rules["peace_penalty"], *rules["sea_battle_values"],
+                   rules["target_score"], int(rules["skull_island"]), int(rules["sea_battle_blocks_island"]))

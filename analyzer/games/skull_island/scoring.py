@@ -2,9 +2,9 @@
 
 Used by the kernel for every simulated turn and by ``analyze score``. ``dice`` holds
 all 8 dice at the end of the turn, those on the treasure chest card included, and
-``chest`` the dice lying on the chest card, both packed (see :mod:`dice`); ``cfg`` is
-the rules' config tuple (see :func:`rules.kernel_config`), read only at constant
-positions so the compiled code holds no array and does no reference counting.
+``chest`` the dice lying on the chest card, both packed (see :mod:`dice`); ``turn_rules`` is
+the rules as a turn reads them (:class:`rules.TurnRules`), plain integers, so the compiled
+code holds no array and does no reference counting.
 """
 
 from numba import njit
@@ -30,24 +30,6 @@ from analyzer.games.skull_island.components import (
     SWORD,
 )
 from analyzer.games.skull_island.dice import count, pack
-from analyzer.games.skull_island.rules import (
-    C_COIN_DIAMOND,
-    C_FULL_CHEST,
-    C_ISLAND_PENALTY,
-    C_PEACE_PENALTY,
-    C_SEA_2,
-    C_SEA_3,
-    C_SEA_4,
-    C_SEA_BLOCKS,
-    C_SET_3,
-    C_SET_4,
-    C_SET_5,
-    C_SET_6,
-    C_SET_7,
-    C_SET_8,
-    C_SET_9,
-    C_SKULL_ISLAND,
-)
 
 
 @njit(cache=True, inline="always")
@@ -73,41 +55,41 @@ def sabres_needed(card):
 
 
 @njit(cache=True, inline="always")
-def sea_battle_value(cfg, card):
+def sea_battle_value(turn_rules, card):
     """What the card's sea battle wins or loses (0: not a sea battle)."""
     if card == SEA_BATTLE_2:
-        return cfg[C_SEA_2]
+        return turn_rules.sea_battle_2
     if card == SEA_BATTLE_3:
-        return cfg[C_SEA_3]
+        return turn_rules.sea_battle_3
     if card == SEA_BATTLE_4:
-        return cfg[C_SEA_4]
+        return turn_rules.sea_battle_4
     return 0
 
 
 @njit(cache=True, inline="always")
-def set_value(cfg, size):
+def set_value(turn_rules, size):
     """Points of a set of ``size`` of a kind."""
     if size < 3:
         return 0
     if size == 3:
-        return cfg[C_SET_3]
+        return turn_rules.set_3
     if size == 4:
-        return cfg[C_SET_4]
+        return turn_rules.set_4
     if size == 5:
-        return cfg[C_SET_5]
+        return turn_rules.set_5
     if size == 6:
-        return cfg[C_SET_6]
+        return turn_rules.set_6
     if size == 7:
-        return cfg[C_SET_7]
+        return turn_rules.set_7
     if size == 8:
-        return cfg[C_SET_8]
-    return cfg[C_SET_9]
+        return turn_rules.set_8
+    return turn_rules.set_9
 
 
 @njit(cache=True, inline="always")
-def island_allowed(card, cfg):
+def island_allowed(card, turn_rules):
     """Do 4+ skulls on the first roll go to Skull Island under this card?"""
-    return cfg[C_SKULL_ISLAND] != 0 and not (sabres_needed(card) > 0 and cfg[C_SEA_BLOCKS] != 0)
+    return turn_rules.skull_island != 0 and not (sabres_needed(card) > 0 and turn_rules.sea_battle_blocks_island != 0)
 
 
 @njit(cache=True, inline="always")
@@ -130,7 +112,7 @@ def every_die_scores(card, dice):
 
 
 @njit(cache=True)
-def set_points(card, dice, cfg, full_chest_allowed):
+def set_points(card, dice, turn_rules, full_chest_allowed):
     """Points of the dice as they lie, before captain doubling and sea-battle bonus.
 
     Sets of each face (monkeys and parrots together under monkey business; the coin
@@ -139,23 +121,24 @@ def set_points(card, dice, cfg, full_chest_allowed):
     """
     coins = count(dice, COIN) + (1 if card == COIN_CARD else 0)
     diamonds = count(dice, DIAMOND) + (1 if card == DIAMOND_CARD else 0)
-    points = set_value(cfg, coins) + set_value(cfg, diamonds) + cfg[C_COIN_DIAMOND] * (coins + diamonds)
+    points = set_value(turn_rules, coins) + set_value(turn_rules,
+                                                      diamonds) + turn_rules.coin_diamond_value * (coins + diamonds)
     if card == STORM:
         return 2 * points
     monkeys = count(dice, MONKEY)
     parrots = count(dice, PARROT)
     if card == MONKEY_BUSINESS:
-        points += set_value(cfg, monkeys + parrots)
+        points += set_value(turn_rules, monkeys + parrots)
     else:
-        points += set_value(cfg, monkeys) + set_value(cfg, parrots)
-    points += set_value(cfg, count(dice, SWORD))
+        points += set_value(turn_rules, monkeys) + set_value(turn_rules, parrots)
+    points += set_value(turn_rules, count(dice, SWORD))
     if full_chest_allowed and every_die_scores(card, dice):
-        points += cfg[C_FULL_CHEST]
+        points += turn_rules.full_chest_bonus
     return points
 
 
 @njit(cache=True)
-def score_turn(card, dice, chest, island, sword_seen, cfg):
+def score_turn(card, dice, chest, island, sword_seen, turn_rules):
     """The turn's result as ``(own change, change for each opponent)``.
 
     ``island``: the turn was on Skull Island; ``sword_seen``: (peace on Skull Island)
@@ -165,34 +148,34 @@ def score_turn(card, dice, chest, island, sword_seen, cfg):
     if island:
         if card == PEACE and sword_seen:
             return 0, 0
-        per_skull = cfg[C_ISLAND_PENALTY] * (2 if card == CAPTAIN else 1)
+        per_skull = turn_rules.island_penalty * (2 if card == CAPTAIN else 1)
         return 0, -per_skull * skulls
     dead = skulls >= 3
     if card == STORM and dead:
-        return 0, -cfg[C_ISLAND_PENALTY] * skulls
+        return 0, -turn_rules.island_penalty * skulls
     need = sabres_needed(card)
-    sea_value = sea_battle_value(cfg, card)
+    sea_value = sea_battle_value(turn_rules, card)
     if need > 0 and (dead or count(dice, SWORD) < need):
         return -sea_value, 0
     swords = count(dice, SWORD)
     if card == PEACE and swords > 0:
-        return -cfg[C_PEACE_PENALTY] * swords, 0
+        return -turn_rules.peace_penalty * swords, 0
     if dead:
         if card == CHEST:
-            return set_points(card, chest, cfg, False), 0
+            return set_points(card, chest, turn_rules, False), 0
         return 0, 0
-    points = set_points(card, dice, cfg, True) + sea_value
+    points = set_points(card, dice, turn_rules, True) + sea_value
     if card == CAPTAIN:
         points *= 2
     return points, 0
 
 
 @njit(cache=True)
-def _score_entry(card, dice, chest, island, sword_seen, cfg):
-    return score_turn(card, dice, chest, island, sword_seen, cfg)
+def _score_entry(card, dice, chest, island, sword_seen, turn_rules):
+    return score_turn(card, dice, chest, island, sword_seen, turn_rules)
 
 
-def score_faces(card: int, dice, chest, island: bool, cfg) -> tuple[int, int]:
+def score_faces(card: int, dice, chest, island: bool, turn_rules) -> tuple[int, int]:
     """Python entry point for ``analyze score``: face counts in, (own, opponents) out."""
-    own, opponents = _score_entry(card, pack(dice), pack(chest), island, island and dice[SWORD] > 0, cfg)
+    own, opponents = _score_entry(card, pack(dice), pack(chest), island, island and dice[SWORD] > 0, turn_rules)
     return int(own), int(opponents)

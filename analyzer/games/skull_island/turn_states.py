@@ -154,7 +154,7 @@ def is_live(rk, card):
 
 
 @njit(cache=True)
-def alive_scores(cfg):
+def alive_scores(turn_rules):
     """The own score of every state a turn can end in alive, by ``score_turn``, as a
     table ``[card, state]`` (0 where the dice hold 3 skulls): the kernel scores most
     turns by one lookup. The dice on the treasure chest card score only after a death,
@@ -166,7 +166,7 @@ def alive_scores(cfg):
         for rk in range(N_RANKS):
             if is_live(rk, card):
                 table[card, rk] = table[card, N_RANKS + rk] = score_turn(card, state_dice(rk), 0, False, False,
-                                                                          cfg)[0]
+                                                                          turn_rules)[0]
     return table
 
 

@@ -62,7 +62,7 @@ MAX_SKULLS = 3
 
 
 @njit(cache=True, nogil=True)
-def terminal_scores(card, cfg):
+def terminal_scores(card, turn_rules):
     """The own score of every way a turn of this card can end, by ``score_turn``.
 
     Returns ``(offsets, scores, island)``: ``scores[offsets[rk] + sub_index(dice, chest)]``
@@ -78,8 +78,8 @@ def terminal_scores(card, cfg):
     for rk in range(N_RANKS):
         dice = state_dice(rk)
         for j in range(offsets[rk + 1] - offsets[rk]):
-            scores[offsets[rk] + j] = score_turn(card, dice, sub_multiset(dice, j), False, False, cfg)[0]
-        island[rk] = score_turn(card, dice, 0, True, count(dice, SWORD) > 0, cfg)[0]
+            scores[offsets[rk] + j] = score_turn(card, dice, sub_multiset(dice, j), False, False, turn_rules)[0]
+        island[rk] = score_turn(card, dice, 0, True, count(dice, SWORD) > 0, turn_rules)[0]
     return offsets, scores, island
 
 
@@ -90,27 +90,28 @@ def rewards(scores, objective, needed):
     return (scores >= needed).astype(np.float64)
 
 
-def achievable_scores(card, cfg):
+def achievable_scores(card, turn_rules):
     """Every own turn score the card can produce, ascending."""
-    _, scores, island = terminal_scores(card, cfg)
+    _, scores, island = terminal_scores(card, turn_rules)
     return np.unique(np.concatenate((scores, island)))
 
 
-def terminal_rewards(card, cfg, objective, needed):
+def terminal_rewards(card, turn_rules, objective, needed):
     """``(offsets, rewards, island rewards)`` of every way a turn can end (see :func:`terminal_scores`)."""
-    offsets, scores, island = terminal_scores(card, cfg)
+    offsets, scores, island = terminal_scores(card, turn_rules)
     return offsets, rewards(scores, objective, needed), rewards(island, objective, needed)
 
 
-def solve_card(card, cfg, objective, needed):
+def solve_card(card, turn_rules, objective, needed):
     """The optimal policy of one card: (turn value, state values, policy table row, sweeps)."""
-    return optimize(card, island_allowed(card, cfg), *terminal_rewards(card, cfg, objective, needed))
+    return optimize(card, island_allowed(card, turn_rules), *terminal_rewards(card, turn_rules, objective, needed))
 
 
-def evaluate_card(card, cfg, objective, needed, policy):
+def evaluate_card(card, turn_rules, objective, needed, policy):
     """The value of a policy ``(offsets, weights, rerolls, chests)`` on one card: (turn value, state values,
     sweeps)."""
-    return evaluate(card, island_allowed(card, cfg), *terminal_rewards(card, cfg, objective, needed), *policy)
+    return evaluate(card, island_allowed(card, turn_rules), *terminal_rewards(card, turn_rules, objective, needed),
+                    *policy)
 
 
 @njit(cache=True)

@@ -38,7 +38,7 @@ from analyzer.games.base import StrategyChoice
 from analyzer.games.options import jsonable
 from analyzer.games.skull_island.cache_files import load_arrays, save_arrays
 from analyzer.games.skull_island.components import CARDS, N_CARDS, SORCERESS
-from analyzer.games.skull_island.rules import deck_counts, kernel_config
+from analyzer.games.skull_island.rules import TurnRules, deck_counts
 from analyzer.games.skull_island.strategies import STRATEGIES, param_row
 from analyzer.output import Rendered, atomic_path
 
@@ -154,9 +154,9 @@ def optimal_policies(rules: dict[str, Any], needed: int | None = None, progress:
     from analyzer.games.skull_island.turn_solver.core import decision_states, solve_card
 
     objective, target = _objective(needed)
-    cfg = kernel_config(rules)
+    turn_rules = TurnRules.from_rules(rules)
     start = time.perf_counter()
-    results = _per_card(lambda card: solve_card(card, cfg, objective, target), progress)
+    results = _per_card(lambda card: solve_card(card, turn_rules, objective, target), progress)
     seconds = time.perf_counter() - start
     policies = Policies(np.stack([r[2] for r in results]), np.array([r[0] for r in results]),
                         np.array([r[3] for r in results], dtype=np.int64),
@@ -191,8 +191,8 @@ def final_round_tables(rules: dict[str, Any]) -> tuple[np.ndarray, np.ndarray]:
         return stored["thresholds"], stored["tables"]
     from analyzer.games.skull_island.turn_solver.core import AT_LEAST, achievable_scores, solve_card
 
-    cfg = kernel_config(rules)
-    scores = [achievable_scores(card, cfg) for card in range(N_CARDS)]
+    turn_rules = TurnRules.from_rules(rules)
+    scores = [achievable_scores(card, turn_rules) for card in range(N_CARDS)]
     thresholds = np.unique(np.concatenate(scores))
     expected = load_policy(rules)
 
@@ -200,7 +200,7 @@ def final_round_tables(rules: dict[str, Any]) -> tuple[np.ndarray, np.ndarray]:
         # one policy per score the card can reach: every needed in between shares it
         tables = {}
         for score in scores[card]:
-            tables[score] = solve_card(card, cfg, AT_LEAST, float(score))[2]
+            tables[score] = solve_card(card, turn_rules, AT_LEAST, float(score))[2]
         reachable = [scores[card][np.searchsorted(scores[card], t)] if t <= scores[card][-1] else None
                      for t in thresholds]
         return [tables[s] if s is not None else expected[card] for s in reachable] + [expected[card]]
@@ -234,14 +234,14 @@ def parse_solvable(specs: list[str] | None) -> list[StrategyChoice]:
     return list({c.label: c for c in choices}.values())
 
 
-def strategy_policy(choice: StrategyChoice, card: int, cfg) -> tuple[np.ndarray, ...]:
+def strategy_policy(choice: StrategyChoice, card: int, turn_rules) -> tuple[np.ndarray, ...]:
     """The strategy's decisions on card ``card`` as a policy for ``turn_solver.core.evaluate``."""
     from analyzer.games.skull_island.turn_solver.strategies import decided_table, random_policy, table_policy
 
     if choice.name == "random":
         return random_policy(card)
     index = [s.name for s in STRATEGIES].index(choice.name)
-    return table_policy(decided_table(index, tuple(param_row(choice.name, choice.params)), card, cfg))
+    return table_policy(decided_table(index, tuple(param_row(choice.name, choice.params)), card, turn_rules))
 
 
 def strategy_values(rules: dict[str, Any], choices: list[StrategyChoice], needed: int | None = None,
@@ -258,15 +258,15 @@ def strategy_values(rules: dict[str, Any], choices: list[StrategyChoice], needed
         from analyzer.games.skull_island.turn_solver.strategies import table_policy
 
         objective, target = _objective(needed)
-        cfg = kernel_config(rules)
+        turn_rules = TurnRules.from_rules(rules)
         for choice in missing:
             known[choice.label] = _per_card(
-                lambda card, choice=choice: evaluate_card(card, cfg, objective, target,
-                                                          strategy_policy(choice, card, cfg))[0], progress)
+                lambda card, choice=choice: evaluate_card(card, turn_rules, objective, target,
+                                                          strategy_policy(choice, card, turn_rules))[0], progress)
         if expected_missing:
             expected = load_policy(rules)
             known[EXPECTED_LABEL] = _per_card(
-                lambda card: evaluate_card(card, cfg, objective, target, table_policy(expected[card]))[0], None)
+                lambda card: evaluate_card(card, turn_rules, objective, target, table_policy(expected[card]))[0], None)
         with contextlib.suppress(OSError):
             path.parent.mkdir(parents=True, exist_ok=True)
             with atomic_path(path) as temp:

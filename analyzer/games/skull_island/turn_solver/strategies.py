@@ -42,10 +42,10 @@ _CHOOSE = np.array([[math.comb(n, k) for k in range(DICE + 1)] for n in range(DI
 
 
 @njit(cache=True)
-def decided_table(strategy, params, card, cfg):
+def decided_table(strategy, params, card, turn_rules):
     """A deterministic strategy's decision in every state (``decisions.decision_row``), as a
     policy table row; an illegal decision stops the turn, as in the kernel."""
-    row = decision_row(strategy, params, card, cfg)
+    row = decision_row(strategy, params, card, turn_rules)
     for flag in range(sorceress_flags(card)):
         for rk in range(N_RANKS):
             entry = row[flag * N_RANKS + rk]

@@ -53,10 +53,10 @@ class TurnEnds:
     Skull Island (laid out as :func:`turn_solver.core.terminal_scores`) and, per first-roll rank,
     the chances of Skull Island's ends, each end an index into ``pairs`` (own, opponents)."""
 
-    def __init__(self, card: int, cfg):
+    def __init__(self, card: int, turn_rules):
         self.card = card
-        self.island = bool(island_allowed(card, cfg))
-        self.offsets, own, opponents = terminal_pairs(card, cfg)
+        self.island = bool(island_allowed(card, turn_rules))
+        self.offsets, own, opponents = terminal_pairs(card, turn_rules)
         island_rows = []  # (first-roll rank, own, opponents, probability)
         if self.island:
             table = island_ends(card)
@@ -68,7 +68,7 @@ class TurnEnds:
                 seen = 1 if count(dice, SWORD) > 0 else 0
                 for s, seen_end in zip(*np.nonzero(table[skulls, seen]), strict=True):
                     pair = score_turn(card, of(SKULL, int(s)) + of(COIN, DICE - int(s)), 0, True, seen_end == 1,
-                                      cfg)
+                                      turn_rules)
                     island_rows.append((rk, *pair, table[skulls, seen, s, seen_end]))
         rows = np.array(island_rows, np.float64).reshape(-1, 4)
         all_pairs = np.concatenate([np.stack([own, opponents], axis=1), rows[:, 1:3].astype(np.int64)])
@@ -98,7 +98,7 @@ def restriction_gains(solved: dict[str, Any], n: int) -> np.ndarray:
     side = solved["side"]
     values = solved["values"]
     geometry = solved["geometry"]
-    ends = {card: TurnEnds(card, model.cfg) for card in model.cards} if n else {}
+    ends = {card: TurnEnds(card, model.turn_rules) for card in model.cards} if n else {}
 
     def rows(state):
         phase, x, y = state

@@ -177,28 +177,28 @@ class TurnModel:
     """Every card's first roll and the outcome grids of turn policies under one rule set."""
 
     def __init__(self, rules: dict[str, Any]):
-        from analyzer.games.skull_island.rules import kernel_config
+        from analyzer.games.skull_island.rules import TurnRules
         from analyzer.games.skull_island.turn_solver.core import achievable_scores
         from analyzer.games.skull_island.win_solver.turns import first_roll
 
-        self.cfg = kernel_config(rules)
+        self.turn_rules = TurnRules.from_rules(rules)
         self.probs = card_probabilities(rules)
         self.cards = [card for card in range(N_CARDS) if self.probs[card] > 0]
-        scores = np.concatenate([achievable_scores(card, self.cfg) for card in self.cards])
+        scores = np.concatenate([achievable_scores(card, self.turn_rules) for card in self.cards])
         self.own_low = int(scores.min()) // POINTS
         self.opponent_low = -2 * rules["island_penalty"] * (DICE_AND_CARD_SKULLS + 1) // POINTS
         shape = (int(scores.max()) // POINTS - self.own_low + 1, -self.opponent_low + 1)
         self.starts = {}
         for card in self.cards:
             grid = np.zeros(shape)
-            live = first_roll(card, self.cfg, self.own_low, self.opponent_low, grid)
+            live = first_roll(card, self.turn_rules, self.own_low, self.opponent_low, grid)
             self.starts[card] = (grid, live)
 
     def outcomes(self, card: int, policy: tuple[np.ndarray, ...]) -> np.ndarray:
         from analyzer.games.skull_island.win_solver.turns import turn_outcomes
 
         grid, live = self.starts[card]
-        return turn_outcomes(card, self.cfg, grid, live, self.own_low, self.opponent_low, *policy)
+        return turn_outcomes(card, self.turn_rules, grid, live, self.own_low, self.opponent_low, *policy)
 
     def side(self, policies: dict[int, list[tuple[np.ndarray, ...]]]) -> Side:
         """The side playing ``policies[card]`` (a list of policies per card in the deck)."""

@@ -65,7 +65,7 @@ def strategy_side(rules: dict[str, Any], solved: dict[str, Any], choice: Strateg
         expected = load_policy(rules)
         policies = {card: [table_policy(expected[card])] for card in model.cards}
     else:
-        policies = {card: [strategy_policy(choice, card, model.cfg)] for card in model.cards}
+        policies = {card: [strategy_policy(choice, card, model.turn_rules)] for card in model.cards}
     return model.side(policies), np.zeros_like(solved["choices"])
 
 

@@ -79,10 +79,10 @@ def island_ends(card):
 
 
 @njit(cache=True)
-def first_roll(card, cfg, own_low, opponent_low, grid):
+def first_roll(card, turn_rules, own_low, opponent_low, grid):
     """The first roll: its Skull Island and death ends go into ``grid``; returns the mass of
     every live state ``[sorceress flag, rank]`` the player decides in. Policy-independent."""
-    island = island_allowed(card, cfg)
+    island = island_allowed(card, turn_rules)
     ends = island_ends(card)
     start = card_skulls(card)
     live = np.zeros((2, N_RANKS))
@@ -97,10 +97,10 @@ def first_roll(card, cfg, own_low, opponent_low, grid):
                     q = ends[skulls, seen, s, seen_end]
                     if q > 0.0:
                         own, opponents = score_turn(card, of(SKULL, s) + of(COIN, DICE - s), 0, True,
-                                                    seen_end == 1, cfg)
+                                                    seen_end == 1, turn_rules)
                         _add(grid, own_low, opponent_low, own, opponents, p * q)
         elif skulls + start >= 3:
-            own, opponents = score_turn(card, dice, 0, False, False, cfg)
+            own, opponents = score_turn(card, dice, 0, False, False, turn_rules)
             _add(grid, own_low, opponent_low, own, opponents, p)
         else:
             live[1 if card == SORCERESS else 0, rank(dice)] += p
@@ -108,7 +108,7 @@ def first_roll(card, cfg, own_low, opponent_low, grid):
 
 
 @njit(cache=True, nogil=True)
-def turn_outcomes(card, cfg, start_grid, start_live, own_low, opponent_low, offsets, weights, rerolls, chests):
+def turn_outcomes(card, turn_rules, start_grid, start_live, own_low, opponent_low, offsets, weights, rerolls, chests):
     """The probability of every (own, opponents) change of a turn under a policy, as a grid
     (see the module docstring); ``start_grid``/``start_live`` come from :func:`first_roll`."""
     grid = start_grid.copy()
@@ -127,7 +127,7 @@ def turn_outcomes(card, cfg, start_grid, start_live, own_low, opponent_low, offs
                 for e in range(offsets[i], offsets[i + 1]):
                     w = mass * weights[e]
                     if rerolls[e] == 0 or (card == STORM and decisions > 0):  # the storm allows one reroll
-                        own, opponents = score_turn(card, dice, 0, False, False, cfg)
+                        own, opponents = score_turn(card, dice, 0, False, False, turn_rules)
                         _add(grid, own_low, opponent_low, own, opponents, w)
                         continue
                     used = count(rerolls[e], SKULL)
@@ -139,7 +139,7 @@ def turn_outcomes(card, cfg, start_grid, start_live, own_low, opponent_low, offs
                         after = kept + of(SKULL, skulls) + ROLL_DICE[o]
                         q = w * ROLL_PROB[o]
                         if count(after, SKULL) + start >= 3:
-                            own, opponents = score_turn(card, after, chests[e], False, False, cfg)
+                            own, opponents = score_turn(card, after, chests[e], False, False, turn_rules)
                             _add(grid, own_low, opponent_low, own, opponents, q)
                         else:
                             rolled_to[to_flag, rank(after)] += q
@@ -149,7 +149,7 @@ def turn_outcomes(card, cfg, start_grid, start_live, own_low, opponent_low, offs
 
 
 @njit(cache=True)
-def terminal_pairs(card, cfg):
+def terminal_pairs(card, turn_rules):
     """``(offsets, own, opponents)`` of every way a turn can end off Skull Island, laid out as
     :func:`turn_solver.core.terminal_scores` lays out its scores (rank, then chest content)."""
     offsets = np.zeros(N_RANKS + 1, dtype=np.int64)
@@ -161,5 +161,5 @@ def terminal_pairs(card, cfg):
         dice = state_dice(rk)
         for j in range(offsets[rk + 1] - offsets[rk]):
             own[offsets[rk] + j], opponents[offsets[rk] + j] = score_turn(card, dice, sub_multiset(dice, j), False,
-                                                                          False, cfg)
+                                                                          False, turn_rules)
     return offsets, own, opponents
