@@ -31,6 +31,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from analyzer.engine.progress import wait_interruptibly
 from analyzer.errors import AnalyzerError
 from analyzer.games.lucky_pirates.mechanics import (
     EV_DRY_DRAWS,
@@ -269,8 +270,9 @@ def solve(rules: RuleValues, tolerance: float = 1e-14) -> dict:
 
     work_per_turn = layouts * holdings * rules.die_faces
     max_turns = int(min(MAX_TURNS, MAX_WORK // work_per_turn))
-    turn, running, ended, length, visits = run_chain(
-        players, rules.die_faces, dest, kind, slot_count, slot, slot_probability, next_holding,
+    # on another thread, so that Ctrl-C stops the solve at once (compiled code sees it only on return)
+    turn, running, ended, length, visits = wait_interruptibly(
+        run_chain, players, rules.die_faces, dest, kind, slot_count, slot, slot_probability, next_holding,
         layouts, holdings, tolerance, max_turns)
     if running >= tolerance:
         if max_turns == MAX_TURNS:
