@@ -29,14 +29,15 @@ RUNS = (
 STARTUP_GOAL = 0.5
 
 
-def against_baseline(folder: Path | None, command: list[str]) -> None:
-    """Time ``command`` here and in the baseline's ``folder``, in turn, and print the pair."""
+def against_baseline(folder: Path | None, command: list[str], n: str) -> None:
+    """Time ``command`` at ``--n n`` here and in the baseline's ``folder``, in turn, and print the pair."""
     if folder is None:
         return
     old = baseline.environment(folder)
-    simulate_json([*command[:-2], "--n", "1e4"], old)  # the baseline's own compilation and solves
-    this, before, ratio = baseline.paired(lambda: simulate_json(command)[0],
-                                          lambda: simulate_json(command, old)[0], rounds=3)
+    simulate_json([*command, "--n", "1e4"], old)  # the baseline's own compilation and solves
+    timed = [*command, "--n", n]
+    this, before, ratio = baseline.paired(lambda: simulate_json(timed)[0],
+                                          lambda: simulate_json(timed, old)[0], rounds=3)
     print(f"    against {os.environ['BASELINE']}, in turn: {this:.2f} s here, {before:.2f} s there; "
           f"ratio {ratio:.2f} (median of 3 pairs)")
 
@@ -53,14 +54,14 @@ def main() -> None:
             verdict = "ok" if wall <= goal else "SLOWER THAN GOAL"
             print(f"{game} {' '.join(args)}: 1e6 games {wall:.2f} s whole command ({in_units(wall)}), "
                   f"{playing:.2f} s playing ({in_units(playing)}), peak {peak} MB; goal {goal:.0f} s: {verdict}")
-            against_baseline(folder, [*command, "--n", "1e6"])
+            against_baseline(folder, command, "1e6")
         for game in dict.fromkeys(game for game, _, _ in RUNS):
-            command = ["--game", game, "--seed", "1", "--n", "1e3"]
-            wall, _, _ = median_of(3, command)
+            command = ["--game", game, "--seed", "1"]
+            wall, _, _ = median_of(3, [*command, "--n", "1e3"])
             verdict = "ok" if wall <= STARTUP_GOAL else "SLOWER THAN GOAL"
             print(f"{game} start-up, --n 1e3 (default players and strategy): {wall:.2f} s whole command "
                   f"({in_units(wall)}); goal {STARTUP_GOAL} s: {verdict}")
-            against_baseline(folder, command)
+            against_baseline(folder, command, "1e3")
 
 
 if __name__ == "__main__":

@@ -232,13 +232,20 @@ def tally_measures(block, bins, scores, standings, steps, triggered, holdings, w
                 continue
             holdings[seat, component] = 0
             if times <= MOST_TIMES_COUNTED:
-                held = counts_at + ((component * MOST_TIMES_COUNTED + times - 1) * 2 + won) * 3
+                held = _held_count_at(counts_at, component, times, won)
                 block[held] += 1
                 block[held + 1] += score
                 block[held + 2] += square
             else:
                 _add_holding(block, at + component, components, times, won, 1, score, square)
     steps[0] = 0
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _held_count_at(counts_at, component, times, won):
+    """Where the block's tail (from ``counts_at``) counts the seat-games that held ``component``
+    ``times`` times (1 .. MOST_TIMES_COUNTED) and won (1) or not (0): holders, score sum, score square."""
+    return counts_at + ((component * MOST_TIMES_COUNTED + times - 1) * 2 + won) * 3
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -265,7 +272,7 @@ def fold_held_counts(block, bins, mechanics, components):
     for component in range(components):
         for times in range(1, MOST_TIMES_COUNTED + 1):
             for won in range(2):
-                held = counts_at + ((component * MOST_TIMES_COUNTED + times - 1) * 2 + won) * 3
+                held = _held_count_at(counts_at, component, times, won)
                 if block[held] != 0:
                     _add_holding(block, at + component, components, times, won, block[held], block[held + 1],
                                  block[held + 2])
