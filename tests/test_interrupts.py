@@ -37,10 +37,35 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # fields 14 and 15: utime, stime
 
 
-def interrupted(args, cwd, env=None, after: float | None = None,
-                under_way_cpu: float = UNDER_WAY_CPU) -> tuple[subprocess.CompletedProcess, float]:
-    """``analyze ARGS`` sent SIGINT once it has used ``under_way_cpu`` seconds of CPU time, or ``after``
-    seconds of wall time when given: the finished process and how long it took to stop."""
+def process_tree_cpu_seconds(pid: int) -> float:
+    """:func:`cpu_seconds` of process ``pid`` and of every process descended from it (a Dask run's
+    worker processes); a process that ends while it is read counts nothing."""
+    parent_of = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                parent_of[int(entry.name)] = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, ValueError):
+                continue  # ended meanwhile
+    tree, grown = {pid}, True
+    while grown:
+        descendants = {child for child, parent in parent_of.items() if parent in tree} - tree
+        tree |= descendants
+        grown = bool(descendants)
+    total = 0.0
+    for member in tree:
+        try:
+            total += cpu_seconds(member)
+        except (OSError, ValueError):
+            continue
+    return total
+
+
+def interrupted(args, cwd, env=None, after: float | None = None, under_way_cpu: float = UNDER_WAY_CPU,
+                whole_tree: bool = False) -> tuple[subprocess.CompletedProcess, float]:
+    """``analyze ARGS`` sent SIGINT once it has used ``under_way_cpu`` seconds of CPU time (with its
+    child processes when ``whole_tree``), or ``after`` seconds of wall time when given: the finished
+    process and how long it took to stop."""
     environment = {**os.environ, "PYTHONPATH": str(ROOT), **(env or {})}
     process = subprocess.Popen([sys.executable, "-c", "from analyzer.cli import main; main()", *map(str, args)],
                                cwd=cwd, env=environment, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
@@ -49,7 +74,8 @@ def interrupted(args, cwd, env=None, after: float | None = None,
         time.sleep(after)
     else:
         started = time.perf_counter()
-        while process.poll() is None and cpu_seconds(process.pid) < under_way_cpu:
+        used = process_tree_cpu_seconds if whole_tree else cpu_seconds
+        while process.poll() is None and used(process.pid) < under_way_cpu:
             assert time.perf_counter() - started < UNDER_WAY_WITHIN, f"analyze {command} not under way"
             time.sleep(0.05)
     assert process.poll() is None, f"analyze {command} ended before the signal: {process.stderr.read()}"
@@ -157,9 +183,19 @@ def test_a_solve_shows_its_stages_on_a_terminal(monkeypatch):
     assert quiet.text == ""
 
 
-def test_a_dask_run_stops_on_ctrl_c_with_one_line(tmp_path):
+#: the CPU time of a local Dask run's processes by which its workers have started (the client's and
+#: each worker's start-up take about 1 s), and by which they have played for a few seconds
+WORKERS_STARTING_CPU = 1
+WORKERS_PLAYING_CPU = 8
+
+
+@pytest.mark.parametrize("under_way_cpu", [WORKERS_STARTING_CPU, WORKERS_PLAYING_CPU],
+                         ids=["while-its-workers-start", "while-they-play"])
+def test_a_dask_run_stops_on_ctrl_c_with_one_line(tmp_path, under_way_cpu):
+    """Dask's own clean-up at exit once failed on workers still starting, printing a traceback."""
     completed, took = interrupted(["simulate", "--game", "skull-island", "--n", "1e9", "--backend", "dask",
-                                   "--workers", "2", "--quiet", "-o", "out.json"], tmp_path, after=20)
+                                   "--workers", "2", "--quiet", "-o", "out.json"], tmp_path,
+                                  under_way_cpu=under_way_cpu, whole_tree=True)
     assert_interrupted(completed, took)
     assert completed.stderr.strip().splitlines() == ["analyze: interrupted"]
     assert list(tmp_path.iterdir()) == []

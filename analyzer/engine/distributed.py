@@ -198,14 +198,27 @@ def local_cluster(workers: int):
     as they start; each nanny hands its settings to the worker process it (re)starts.
     Shutdown races (a heartbeat to a scheduler already gone) are logged as errors by
     Dask, so only critical log lines are let through.
+
+    A cluster whose start is interrupted (Ctrl-C while its workers start) is left out of
+    Dask's own clean-up at exit, which would fail on its half-started workers and print a
+    traceback after the one line the user gets; its worker processes are daemons, which
+    end with this process.
     """
     distributed = _import_distributed()
     import dask
+    from distributed.deploy.spec import SpecCluster
 
-    with dask.config.set(LOCAL_CLUSTER_CONFIG):
-        return distributed.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                                        dashboard_address=None, scheduler_kwargs={"dashboard_address": ":0"},
-                                        silence_logs=logging.CRITICAL, env=WORKER_ENVIRONMENT, preload=[__name__])
+    before = set(SpecCluster._instances)
+    try:
+        with dask.config.set(LOCAL_CLUSTER_CONFIG):
+            return distributed.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                                            dashboard_address=None, scheduler_kwargs={"dashboard_address": ":0"},
+                                            silence_logs=logging.CRITICAL, env=WORKER_ENVIRONMENT,
+                                            preload=[__name__])
+    except BaseException:
+        for half_started in set(SpecCluster._instances) - before:
+            half_started.shutdown_on_close = False
+        raise
 
 
 def _no_workers(where: str, seconds: float) -> AnalyzerError:
