@@ -10,7 +10,10 @@ one game of every registered game under its default strategy, and then solves ea
 exact solution where it has one (Lucky Pirates': its Markov chain is compiled code too, used
 by the exact, report and Ctrl-C tests). A lock file per step makes the first worker to
 reach it the one that compiles (and solves), while the other goes on to the next step and
-then waits for that one to be done: its first use then loads from the disk caches.
+then waits for that one to be done: its first use then loads from the disk caches. Every
+worker takes the steps in one order, the largest game package (by its source) first, as a
+list scheduler takes the longest job first: a kernel's compile time grows with its code, and
+two workers that each start on a large game finish their steps at about the same time.
 Numba and the solver write a cache file whole (to a temporary name, then renamed), so a
 reader never sees a half-written one. A run without workers compiles on first use.
 """
@@ -18,12 +21,13 @@ reader never sees a half-written one. A run without workers compiles on first us
 from __future__ import annotations
 
 import fcntl
+import importlib
 import os
 from pathlib import Path
 
 import pytest
 
-from analyzer.games.registry import available_ids, register
+from analyzer.games.registry import GAMES, available_ids, register
 
 register("pig", "tests.example_game")
 
@@ -42,11 +46,16 @@ def _solve_exactly(game_id: str) -> None:
     spec.game.exact_seat_win_rates(spec.rules, spec.players)
 
 
-def _warm_up(folder: Path, worker: int) -> None:
+def _source_size(game_id: str) -> int:
+    """The characters of Python source in a game's package."""
+    package = Path(importlib.util.find_spec(GAMES[game_id]).origin).parent
+    return sum(path.stat().st_size for path in package.rglob("*.py"))
+
+
+def _warm_up(folder: Path) -> None:
     """Play one game of every game, then solve each exactly, each step once over all workers (see the
     module's docstring)."""
-    games = available_ids()
-    games = games[worker % len(games):] + games[:worker % len(games)]  # workers start on different games
+    games = sorted(available_ids(), key=_source_size, reverse=True)
     steps = [(f"play-{game_id}", _play_one_game, game_id) for game_id in games]
     steps += [(f"exact-{game_id}", _solve_exactly, game_id) for game_id in games]
     waiting = []
@@ -73,4 +82,4 @@ def kernels_compiled_once(tmp_path_factory):
     if worker:
         folder = tmp_path_factory.getbasetemp().parent / "warm-up"  # shared by the run's workers
         folder.mkdir(exist_ok=True)
-        _warm_up(folder, int(worker.removeprefix("gw")))
+        _warm_up(folder)
