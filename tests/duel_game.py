@@ -8,8 +8,8 @@ played, and every process that loads that record must be able to import them.
 from typing import NamedTuple
 
 import numpy as np
-from numba import njit
 
+from analyzer.engine.jit import njit
 from analyzer.engine.rng import random01
 from analyzer.games.base import Game, Prepared, Strategy
 from analyzer.games.options import Option

@@ -4,11 +4,11 @@ import math
 
 import numpy as np
 import pytest
-from numba import njit
 
 from analyzer.api import parse_count
 from analyzer.engine.aggregate import Totals
 from analyzer.engine.chunks import MAX_CHUNK, MIN_CHUNK, chunk_count, chunk_size, iter_chunks
+from analyzer.engine.jit import njit
 from analyzer.engine.memory import PADDING, chunk_zeros, private_zeros
 from analyzer.engine.rng import game_key, next_u64, randint, random01, seed_game, split_next, substream
 from analyzer.errors import AnalyzerError

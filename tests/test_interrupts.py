@@ -16,8 +16,8 @@ import time
 from pathlib import Path
 
 import pytest
-from numba import njit
 
+from analyzer.engine.jit import njit
 from analyzer.engine.progress import map_on_threads, wait_interruptibly
 from analyzer.games.skull_island.cache_files import load_arrays
 

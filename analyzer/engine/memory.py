@@ -13,7 +13,8 @@ lines).
 import math
 
 import numpy as np
-from numba import njit
+
+from analyzer.engine.jit import njit
 
 PADDING = 256  # bytes
 

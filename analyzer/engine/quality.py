@@ -29,8 +29,8 @@ import math
 from typing import NamedTuple
 
 import numpy as np
-from numba import njit
 
+from analyzer.engine.jit import njit
 from analyzer.engine.memory import chunk_zeros
 
 #: the decisive point is summed in units of 1/DECISIVE_SCALE of a game

@@ -14,7 +14,8 @@ passes it by value, with none of the reference counting an array costs in Numba.
 """
 
 import numpy as np
-from numba import njit
+
+from analyzer.engine.jit import njit
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 _MIX1 = np.uint64(0xBF58476D1CE4E5B9)

@@ -30,8 +30,8 @@ from pathlib import Path
 from typing import NamedTuple
 
 import numpy as np
-from numba import njit
 
+from analyzer.engine.jit import njit
 from analyzer.engine.memory import private_zeros
 from analyzer.engine.quality import fold_held_counts, tally_measures
 from analyzer.engine.rng import game_key, seed_game

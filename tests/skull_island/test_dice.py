@@ -5,8 +5,8 @@ import itertools
 import math
 
 import numpy as np
-from numba import njit
 
+from analyzer.engine.jit import njit
 from analyzer.engine.rng import game_key, substream
 from analyzer.games.skull_island.components import DICE
 from analyzer.games.skull_island.dice import pack, roll, unpack

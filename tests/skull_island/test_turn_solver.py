@@ -8,8 +8,8 @@ import math
 
 import numpy as np
 import pytest
-from numba import njit
 
+from analyzer.engine.jit import njit
 from analyzer.engine.rng import game_key, substream
 from analyzer.errors import AnalyzerError
 from analyzer.games.skull_island.components import CARDS, DICE, SKULL, SORCERESS, STORM

@@ -5,8 +5,8 @@ a LIFE card.
 """
 
 import numpy as np
-from numba import njit
 
+from analyzer.engine.jit import njit
 from analyzer.engine.rng import randint
 from analyzer.games.dead_mans_chest.decisions import (
     DECLINE,

@@ -12,8 +12,7 @@ and ``DECLINE`` where they are allowed) and first asks :func:`overriding_option`
 random strategy, noise or the search (:mod:`search_state`) may take one of them.
 """
 
-from numba import njit
-
+from analyzer.engine.jit import njit
 from analyzer.engine.rng import randint, random01
 from analyzer.games.dead_mans_chest.layout import (
     AGGRESSIVE,

@@ -3,8 +3,7 @@ things. Violations are counted in ``m.violations`` (by kind, see ``layout.INVARI
 a correct kernel never counts one. Switched on by ``Inputs.check_invariants``.
 """
 
-from numba import njit
-
+from analyzer.engine.jit import njit
 from analyzer.games.dead_mans_chest.layout import (
     CASH,
     DISCARD_COUNT,

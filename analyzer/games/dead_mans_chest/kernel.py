@@ -14,11 +14,11 @@ every mechanic, makes games ten times slower.) The Match's arrays are borrowed v
 from typing import NamedTuple
 
 import numpy as np
-from numba import njit
 from numba.core import cgutils, types
 from numba.experimental import structref
 from numba.extending import intrinsic
 
+from analyzer.engine.jit import njit
 from analyzer.engine.quality import note_standings
 from analyzer.games.dead_mans_chest.layout import (
     CAPTAIN,

@@ -13,8 +13,7 @@ next probe goes on from there. The probe that meets no further decision is the s
 really played. Rollouts never search, so the kernel's calls never loop back.
 """
 
-from numba import njit
-
+from analyzer.engine.jit import njit
 from analyzer.engine.quality import note_standings
 from analyzer.games.dead_mans_chest.layout import OBJECTIVE_LEAD, OBJECTIVE_SCORE, TURNS_PLAYED
 from analyzer.games.dead_mans_chest.search_state import (

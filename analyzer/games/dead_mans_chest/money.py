@@ -6,8 +6,7 @@ per player, ``TREASURY_RECEIVED`` / ``TREASURY_PAID`` for the treasury), which i
 the money invariant checks: cash = start money + received - paid.
 """
 
-from numba import njit
-
+from analyzer.engine.jit import njit
 from analyzer.games.dead_mans_chest.decisions import choose_tile_to_cash
 from analyzer.games.dead_mans_chest.layout import (
     CASH,

@@ -1,7 +1,6 @@
 """Spinning and sailing: forward along the board, loot on the way, stops, occupied spaces."""
 
-from numba import njit
-
+from analyzer.engine.jit import njit
 from analyzer.engine.rng import randint
 from analyzer.games.dead_mans_chest.invariants import check_move
 from analyzer.games.dead_mans_chest.layout import (

@@ -12,8 +12,7 @@ not hold are dealt again, and every seat plays the search's base.
 Options are numbered as the random strategy numbers them (see :mod:`decisions`).
 """
 
-from numba import njit
-
+from analyzer.engine.jit import njit
 from analyzer.engine.rng import shuffle, split_next, substream
 from analyzer.games.dead_mans_chest.layout import (
     DRAFTED,

@@ -2,8 +2,7 @@
 raid. The conventions are those of :mod:`decisions`.
 """
 
-from numba import njit
-
+from analyzer.engine.jit import njit
 from analyzer.games.dead_mans_chest.decisions import (
     DECLINE,
     DRAW_FROM_DECK,

@@ -1,7 +1,6 @@
 """Ships: what one is worth, how strong, what counts as an upgrade, and the odds of a fight."""
 
-from numba import njit
-
+from analyzer.engine.jit import njit
 from analyzer.games.dead_mans_chest.layout import NO_SHIP, SHIP_COMBAT, SHIP_FEE, SPINNER
 
 

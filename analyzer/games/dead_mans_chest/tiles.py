@@ -6,8 +6,7 @@ pile is an unordered face-down heap: drawing takes a random one). ``players[p, T
 counts a player's tiles.
 """
 
-from numba import njit
-
+from analyzer.engine.jit import njit
 from analyzer.engine.rng import randint
 from analyzer.games.dead_mans_chest.layout import (
     IN_PILE,

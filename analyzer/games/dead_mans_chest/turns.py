@@ -7,8 +7,8 @@ game step by step and a lookahead's rollouts to the end (see :mod:`lookahead`).
 """
 
 import numpy as np
-from numba import njit
 
+from analyzer.engine.jit import njit
 from analyzer.engine.rng import randint
 from analyzer.games.dead_mans_chest.actions import land_on, offer_mascots, retire, retired_turn, visit_shipyard
 from analyzer.games.dead_mans_chest.decisions import choose_captain

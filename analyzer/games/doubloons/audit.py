@@ -5,8 +5,8 @@ for it (``Doubloons.audit_games``); it never changes the play area.
 """
 
 import numpy as np
-from numba import njit
 
+from analyzer.engine.jit import njit
 from analyzer.games.doubloons.cards import CHAINED_CHEST, CHAINED_PARROT, CHESTS, KEY, N_CODES, PARROT, USED_KEY
 from analyzer.games.doubloons.play_area import (
     CARD,

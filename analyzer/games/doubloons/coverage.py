@@ -7,8 +7,7 @@ turn loop itself counts nothing more. ``MECHANICS`` and ``COMPONENTS`` are in th
 of ``outcome.triggered`` and ``outcome.holdings``.
 """
 
-from numba import njit
-
+from analyzer.engine.jit import njit
 from analyzer.games.base import OUTCOME, PER_DRAW, PROCEDURE, SAFEGUARD, Component, Mechanic
 from analyzer.games.doubloons.cards import FIRST_SPECIAL, PARROT
 from analyzer.games.doubloons.play_area import F_PARROT, F_ROUND_WON, F_WINS, V_REDEALS, WON_IN_FINAL_TURNS

@@ -11,8 +11,7 @@ is better) and choose uniformly among the best. Their notion of "likely to come"
 random with probability ``noise`` (:func:`plays_randomly`).
 """
 
-from numba import njit
-
+from analyzer.engine.jit import njit
 from analyzer.engine.rng import randint, random01
 from analyzer.games.doubloons.cards import CHAINED_PARROT, CHESTS, KRAKEN, PARROT
 from analyzer.games.doubloons.play_area import (

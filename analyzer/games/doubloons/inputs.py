@@ -3,7 +3,8 @@
 from typing import NamedTuple
 
 import numpy as np
-from numba import njit
+
+from analyzer.engine.jit import njit
 
 
 class Inputs(NamedTuple):

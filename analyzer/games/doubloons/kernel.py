@@ -18,8 +18,8 @@ separately compiled levels; this keeps a cold compile short.
 from typing import NamedTuple
 
 import numpy as np
-from numba import njit
 
+from analyzer.engine.jit import njit
 from analyzer.engine.quality import note_standings
 from analyzer.games.doubloons.audit import audit
 from analyzer.games.doubloons.cards import CHESTS

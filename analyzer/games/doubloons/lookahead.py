@@ -29,8 +29,8 @@ the round: the fewest an opponent still has to open, less its own.
 """
 
 import numpy as np
-from numba import njit
 
+from analyzer.engine.jit import njit
 from analyzer.engine.rng import randint, shuffle, split_next, substream
 from analyzer.games.doubloons.cards import CHESTS, KEY, PARROT, PIRATE
 from analyzer.games.doubloons.decisions import (

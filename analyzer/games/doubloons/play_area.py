@@ -28,8 +28,7 @@ candidates to ``shared[CAND:]`` and return their count; a candidate naming a pir
 slot is ``pirate * SLOT_STRIDE + slot``.
 """
 
-from numba import njit
-
+from analyzer.engine.jit import njit
 from analyzer.engine.memory import padded_zeros
 from analyzer.engine.rng import shuffle
 from analyzer.games.doubloons.cards import CHAINED_CHEST, CHAINED_PARROT, CHESTS, KEY, N_CODES, PARROT, USED_KEY

@@ -6,8 +6,7 @@ outside the round loop: :func:`apply_special` then stops at the legal candidates
 :func:`play_choice` applies the one chosen.
 """
 
-from numba import njit
-
+from analyzer.engine.jit import njit
 from analyzer.games.doubloons.cards import CHAINED_CHEST, CHAINED_PARROT, DRUNK_PIRATE, KEY, KRAKEN, PIRATE
 from analyzer.games.doubloons.decisions import choose_chain, choose_key, choose_swap, searches
 from analyzer.games.doubloons.play_area import (

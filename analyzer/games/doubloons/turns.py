@@ -12,8 +12,7 @@ pirate's own playouts (:mod:`lookahead`) resume copies of the round the same way
 The per-seat counters of a match are ``events[p, E_*]``.
 """
 
-from numba import njit
-
+from analyzer.engine.jit import njit
 from analyzer.games.doubloons.audit import audit
 from analyzer.games.doubloons.cards import CHESTS, FIRST_SPECIAL, PARROT, SPECIALS
 from analyzer.games.doubloons.decisions import choose_parrot_slot, choose_source, searches

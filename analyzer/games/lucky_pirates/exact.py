@@ -29,8 +29,8 @@ jitted rule functions the simulation uses.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
+from analyzer.engine.jit import njit
 from analyzer.engine.progress import wait_interruptibly
 from analyzer.errors import AnalyzerError
 from analyzer.games.lucky_pirates.mechanics import (

@@ -7,8 +7,8 @@ counted event adds it to ``events`` (indices ``EV_*``).
 """
 
 import numpy as np
-from numba import njit
 
+from analyzer.engine.jit import njit
 from analyzer.engine.rng import random01
 from analyzer.games.lucky_pirates.rules import ISLAND, SHIP
 

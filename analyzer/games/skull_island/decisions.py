@@ -11,8 +11,8 @@ turn, and the kernel looks the decision up after each roll, as it does the solve
 """
 
 import numpy as np
-from numba import njit
 
+from analyzer.engine.jit import njit
 from analyzer.engine.rng import split_next
 from analyzer.games.skull_island.components import (
     CHEST,

@@ -7,8 +7,8 @@ arrays, which would cost more than the game logic itself).
 """
 
 import numpy as np
-from numba import njit
 
+from analyzer.engine.jit import njit
 from analyzer.engine.rng import LOW32, lemire_accepts, split_next
 from analyzer.games.skull_island.components import FACES, SKULL
 

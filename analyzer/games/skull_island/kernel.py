@@ -12,8 +12,8 @@ not decide live (see :mod:`decisions`, :mod:`turn_states`).
 from typing import NamedTuple
 
 import numpy as np
-from numba import njit
 
+from analyzer.engine.jit import njit
 from analyzer.engine.quality import note_round
 from analyzer.engine.rng import randint, shuffle, substream
 from analyzer.games.skull_island.components import CHEST, DICE, PEACE, SKULL, SORCERESS, STORM, SWORD

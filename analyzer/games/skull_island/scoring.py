@@ -7,8 +7,7 @@ the rules as a turn reads them (:class:`rules.TurnRules`), plain integers, so th
 code holds no array and does no reference counting.
 """
 
-from numba import njit
-
+from analyzer.engine.jit import njit
 from analyzer.games.skull_island.components import (
     CAPTAIN,
     CHEST,

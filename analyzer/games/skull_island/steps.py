@@ -8,8 +8,7 @@ NamedTuple passes every array it holds (a first version that passed them made ga
 slower). The steps that run every turn take only numbers.
 """
 
-from numba import njit
-
+from analyzer.engine.jit import njit
 from analyzer.engine.rng import shuffle
 from analyzer.games.skull_island.coverage import (
     FINAL_ROUND,

@@ -24,8 +24,8 @@ import itertools
 import math
 
 import numpy as np
-from numba import njit
 
+from analyzer.engine.jit import njit
 from analyzer.games.skull_island.components import DICE, N_CARDS, SKULL, SORCERESS
 from analyzer.games.skull_island.dice import count, of, pack
 from analyzer.games.skull_island.scoring import card_skulls, score_turn

@@ -29,9 +29,10 @@ Policies are table rows in the format of :mod:`turn_states`.
 """
 
 import numpy as np
-from numba import njit, types
+from numba import types
 from numba.typed import Dict
 
+from analyzer.engine.jit import njit
 from analyzer.games.skull_island.components import CHEST, DICE, SKULL, SORCERESS, STORM, SWORD
 from analyzer.games.skull_island.dice import NON_SKULL, count, of, total_dice
 from analyzer.games.skull_island.scoring import card_skulls, island_allowed, score_turn

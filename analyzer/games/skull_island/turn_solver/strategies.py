@@ -20,8 +20,8 @@ A policy is given as ``(offsets, weights, rerolls, chests)`` (see
 import math
 
 import numpy as np
-from numba import njit
 
+from analyzer.engine.jit import njit
 from analyzer.games.skull_island.components import CHEST, DICE, SKULL
 from analyzer.games.skull_island.decisions import decision_row
 from analyzer.games.skull_island.dice import NON_SKULL, count, of, total_dice

@@ -16,8 +16,8 @@ a grid ``[own - own_low, opponent - opponent_low]`` in hundreds of points.
 """
 
 import numpy as np
-from numba import njit
 
+from analyzer.engine.jit import njit
 from analyzer.games.skull_island.components import CHEST, COIN, DICE, SKULL, SORCERESS, STORM, SWORD
 from analyzer.games.skull_island.dice import NON_SKULL, count, of, total_dice
 from analyzer.games.skull_island.scoring import card_skulls, island_allowed, score_turn

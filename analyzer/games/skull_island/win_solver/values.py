@@ -16,8 +16,8 @@ own turn score, so every state a two-player game reaches is among them; totals b
 """
 
 import numpy as np
-from numba import njit
 
+from analyzer.engine.jit import njit
 from analyzer.games.skull_island.components import N_CARDS
 from analyzer.games.skull_island.win_solver.turns import POINTS
 
