@@ -1,5 +1,5 @@
 """The code base keeps its shape: no import cycle, no oversized module, no game named
-outside ``analyzer/games/``."""
+outside ``analyzer/games/``, every compiled function made with the package's ``njit``."""
 
 import ast
 from pathlib import Path
@@ -85,6 +85,25 @@ def test_no_module_over_about_400_lines():
     lengths = {str(path.relative_to(ROOT)): len(path.read_text().splitlines()) for path in PACKAGE.rglob("*.py")}
     long = {path: lines for path, lines in lengths.items() if lines > MAX_LINES}
     assert not long, f"modules over {MAX_LINES} lines: {long}"
+
+
+def test_every_compiled_function_is_made_with_the_package_njit():
+    """Numba's own ``njit`` compiles a callee once more per constant passed to it
+    (:mod:`analyzer.engine.jit`)."""
+    own = PACKAGE / "engine" / "jit.py"
+    plain = []
+    for path in [*PACKAGE.rglob("*.py"), *(ROOT / "tests").rglob("*.py")]:
+        if path == own:
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            names = []
+            if isinstance(node, ast.ImportFrom) and node.module == "numba":
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "numba":
+                names = [node.attr]
+            if {"njit", "jit"} & set(names):
+                plain.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert not plain, f"numba's njit used directly at {plain}"
 
 
 def _code_words(path: Path) -> list[tuple[int, str]]:
