@@ -27,7 +27,7 @@ import numpy as np
 
 from analyzer.engine.jit import njit
 from analyzer.games.skull_island.components import DICE, N_CARDS, SKULL, SORCERESS
-from analyzer.games.skull_island.dice import count, of, pack
+from analyzer.games.skull_island.dice import FACE_BITS, count, of
 from analyzer.games.skull_island.scoring import card_skulls, score_turn
 
 N_FACES = SKULL + 1
@@ -174,27 +174,32 @@ def _rank_dice() -> np.ndarray:
     """The non-skull dice of every rank, packed: :func:`rank` inverted.
 
     Every 5-subset ``p_0 < ... < p_4`` of ``0..12`` is one multiset (``c_0 = p_0``,
-    ``c_i = p_i - p_(i-1) - 1``) of rank ``sum C(p_i, i + 1)``. Plain Python: calling
-    the jitted ``rank`` here would load compiled code on every import.
+    ``c_i = p_i - p_(i-1) - 1``) of rank ``sum C(p_i, i + 1)``. Whole arrays, not
+    the jitted ``rank``, which would load compiled code on every import.
     """
+    positions = np.array(list(itertools.combinations(range(DICE + SKULL), SKULL)), dtype=np.int64)
+    counts = np.diff(positions, axis=1, prepend=-1) - 1
+    ranks = sum(_BINOMIAL[positions[:, i], i + 1] for i in range(SKULL))
     table = np.zeros(N_RANKS, dtype=np.int64)
-    for positions in itertools.combinations(range(DICE + SKULL), SKULL):
-        counts = [positions[0]] + [after - before - 1 for before, after in itertools.pairwise(positions)]
-        table[sum(math.comb(p, i + 1) for i, p in enumerate(positions))] = pack(counts)
+    table[ranks] = (counts << (FACE_BITS * np.arange(SKULL))).sum(axis=1)
     return table
 
 
 def _roll_outcomes() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Every outcome of rolling r = 0..8 dice: offsets by r, the packed outcomes, their probabilities."""
+    """Every outcome of rolling r = 0..8 dice: offsets by r, the packed outcomes, their probabilities.
+
+    The outcomes of r dice are the face multisets in ``combinations_with_replacement`` order, each
+    counted with whole arrays (this runs on every import)."""
     starts, outcomes, probabilities = [0], [], []
+    factorials = np.array([math.factorial(n) for n in range(DICE + 1)], dtype=np.int64)
     for r in range(DICE + 1):
-        for faces in itertools.combinations_with_replacement(range(N_FACES), r):
-            counts = np.bincount(np.array(faces, dtype=np.int64), minlength=N_FACES)
-            ways = math.factorial(r) // math.prod(math.factorial(int(c)) for c in counts)
-            outcomes.append(pack(counts))
-            probabilities.append(ways / N_FACES**r)
-        starts.append(len(outcomes))
-    return np.array(starts, np.int64), np.array(outcomes, np.int64), np.array(probabilities, np.float64)
+        rolls = list(itertools.combinations_with_replacement(range(N_FACES), r))
+        faces = np.array(rolls, dtype=np.int64).reshape(len(rolls), r)
+        counts = (faces[:, :, None] == np.arange(N_FACES)).sum(axis=1)
+        outcomes.append((counts << (FACE_BITS * np.arange(N_FACES))).sum(axis=1))
+        probabilities.append((math.factorial(r) // factorials[counts].prod(axis=1)) / N_FACES**r)
+        starts.append(starts[-1] + len(counts))
+    return np.array(starts, np.int64), np.concatenate(outcomes), np.concatenate(probabilities)
 
 
 #: the non-skull dice of each rank (a state's skulls are 8 minus their number)
