@@ -19,8 +19,10 @@ from analyzer.games.skull_island.stats import card_stats
 from analyzer.games.skull_island.strategies import TABULATED, param_row
 from analyzer.games.skull_island.turn_states import (
     N_RANKS,
+    alive_events,
     alive_scores,
     encode,
+    ending_events,
     is_live,
     sorceress_flags,
     state_dice,
@@ -252,7 +254,7 @@ def test_tabulated_seats_play_exactly_as_deciding_live():
              "optimal-ev:final_round=true", "optimal-ev"]
     spec = resolve(game="skull-island", players=5, strategies=seats)
     prepared = GAME.prepare(spec.rules, 5, spec.seats)
-    assert list(prepared.inputs.seat_tables) == [1, 2, 3, 4, 4]  # tables[SCORES] comes first
+    assert list(prepared.inputs.seat_tables) == [2, 3, 4, 5, 5]  # tables[SCORES] and tables[EVENTS] come first
     tabulated, _ = run_chunk(GAME, prepared, 3, 0, 5000)
     live_tables = prepared.inputs.seat_tables.copy()
     live_tables[:3] = -1
@@ -287,3 +289,22 @@ def test_alive_turns_are_scored_by_the_table_as_score_turn_scores_them(changes):
                 assert table[card, state_index(dice, True)] == own
                 checked += 1
     assert checked > 14 * 1000
+
+
+@pytest.mark.parametrize("changes", [{}, {"full_chest_bonus": 0}])
+def test_alive_turns_take_their_mechanics_from_the_table_as_ending_events_finds_them(changes):
+    """The kernel takes the mechanics of a turn that ends alive from ``alive_events``: those
+    :func:`ending_events` finds in its dice, in either sorceress state."""
+    turn_rules = TurnRules.from_rules({**GAME_RULES(), **changes})
+    table = alive_events(turn_rules)
+    kinds = set()
+    for card in range(1, len(CARDS)):
+        for rk in range(N_RANKS):
+            if not is_live(rk, card):
+                assert table[card, rk] == 0
+                continue
+            dice = state_dice(rk)
+            events = ending_events(card, dice, False, 0, turn_rules)
+            assert table[card, state_index(dice, False)] == table[card, state_index(dice, True)] == events
+            kinds.add(events)
+    assert len(kinds) >= 4  # none, a sea battle won or lost, the peace penalty, a full chest...

@@ -31,9 +31,9 @@ from analyzer.games.skull_island.coverage import (
     THREE_SKULLS,
 )
 from analyzer.games.skull_island.dice import pack
-from analyzer.games.skull_island.kernel import ending_events
 from analyzer.games.skull_island.rules import TurnRules
 from analyzer.games.skull_island.scoring import every_die_scores
+from analyzer.games.skull_island.turn_states import ending_events
 from analyzer.result import Result, RunInfo
 from analyzer.runspec import resolve
 

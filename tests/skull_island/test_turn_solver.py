@@ -33,8 +33,9 @@ from analyzer.games.skull_island.turn_solver.solve import (
 )
 from analyzer.games.skull_island.turn_solver.strategies import table_policy
 from analyzer.games.skull_island.turn_states import (
+    POLICIES,
     RANK_DICE,
-    SCORES,
+    alive_events,
     alive_scores,
     final_round_table,
     rank,
@@ -257,9 +258,10 @@ NO_THRESHOLDS = np.zeros(0, dtype=np.int64)
 
 
 def kernel_tables(turn_rules, *tables):
-    """The kernel's stack of per-state tables: the score table (``tables[SCORES]``), then
-    the policy ``tables`` (each ``[card, state]``), from index ``SCORES + 1`` on."""
-    return np.stack([alive_scores(turn_rules), *tables])
+    """The kernel's stack of per-state tables: the score table (``tables[SCORES]``), the mechanics
+    table (``tables[EVENTS]``), then the policy ``tables`` (each ``[card, state]``), from index
+    ``POLICIES`` on."""
+    return np.stack([alive_scores(turn_rules), alive_events(turn_rules), *tables])
 
 
 @njit(cache=True)
@@ -291,9 +293,9 @@ def play_solved_turns(table, thresholds, tables, needed, card_index, turn_rules,
     params = tuple(param_row("optimal-ev", {"final_round": final_round}))
     if thresholds.size > 0:
         return play_turns(OPTIMAL_EV, params, card_index, turn_rules, seed, n, kernel_tables(turn_rules, *tables),
-                          final_round_table(thresholds, SCORES + 1, needed), needed)
+                          final_round_table(thresholds, POLICIES, needed), needed)
     return play_turns(OPTIMAL_EV, params, card_index, turn_rules, seed, n, kernel_tables(turn_rules, table),
-                      SCORES + 1, needed)
+                      POLICIES, needed)
 
 
 def play_strategy_turns(strategy, params, card_index, turn_rules, seed, n, table=None):
@@ -304,7 +306,7 @@ def play_strategy_turns(strategy, params, card_index, turn_rules, seed, n, table
     else:
         total, squares, _, illegal = play_turns(strategy, params, card_index, turn_rules, seed, n,
                                                 kernel_tables(turn_rules, table),
-                                                SCORES + 1, 0)
+                                                POLICIES, 0)
     return total, squares, illegal
 
 

@@ -18,41 +18,42 @@ from analyzer.engine.quality import note_round
 from analyzer.engine.rng import randint, shuffle, substream
 from analyzer.games.skull_island.components import CHEST, DICE, PEACE, SKULL, SORCERESS, STORM, SWORD
 from analyzer.games.skull_island.coverage import (
-    CHEST_SAVES,
     DECK_RESHUFFLED,
     FLOOR_AT_ZERO,
-    FULL_CHEST,
     N_MECHANICS,
     NEGATIVE_TOTAL,
-    PEACE_PENALTY,
     PEACE_SPARES,
     SEA_BATTLE_BLOCKS_ISLAND,
-    SEA_BATTLE_LOST,
-    SEA_BATTLE_WON,
     SKULL_ISLAND,
     SKULL_ISLAND_OFF,
     SORCERESS_SKULL,
-    STORM_SKULLS,
     THREE_SKULLS,
 )
 from analyzer.games.skull_island.decisions import chance, decide, random_decision
 from analyzer.games.skull_island.dice import NON_SKULL, count, roll, total_dice
 from analyzer.games.skull_island.rules import EXTRA_ROUNDS, TurnRules
-from analyzer.games.skull_island.scoring import card_skulls, every_die_scores, island_allowed, sabres_needed, score_turn
+from analyzer.games.skull_island.scoring import card_skulls, island_allowed, score_turn
 from analyzer.games.skull_island.steps import follow_trigger, game_mechanics, leaders_in_play, new_game
 from analyzer.games.skull_island.strategies import OPTIMAL_EV, OPTIMAL_WIN, P_FINAL_ROUND, P_NOISE, RANDOM
-from analyzer.games.skull_island.turn_states import SCORES, final_round_table, state_index, table_decision
+from analyzer.games.skull_island.turn_states import (
+    EVENTS,
+    SCORES,
+    ending_events,
+    final_round_table,
+    state_index,
+    table_decision,
+)
 from analyzer.games.skull_island.win_solver.values import win_table
 
 
 class Inputs(NamedTuple):
     """The kernel inputs of a run (read only).
 
-    ``tables`` stacks the score table (``tables[SCORES]``, see :func:`turn_states.alive_scores`)
-    and the policy tables the seats play by: seat s reads ``seat_tables[s]`` (-1: it
-    decides live), and an optimal-ev seat with final_round, in its last turn, the
-    final-round table for the points it needs (from ``first_round_table`` on, chosen by
-    ``thresholds``; see :mod:`turn_solver.solve`). An optimal-win seat plays, every turn, the
+    ``tables`` stacks the score table (``tables[SCORES]``, see :func:`turn_states.alive_scores`),
+    the mechanics table (``tables[EVENTS]``) and the policy tables the seats play by: seat s
+    reads ``seat_tables[s]`` (-1: it decides live), and an optimal-ev seat with final_round,
+    in its last turn, the final-round table for the points it needs (from ``first_round_table``
+    on, chosen by ``thresholds``; see :mod:`turn_solver.solve`). An optimal-win seat plays, every turn, the
     final-round table that ``win_choices`` (see :func:`win_solver.values.win_table`) names.
     """
 
@@ -124,29 +125,6 @@ def is_legal(card, free, chest, new_chest, reroll, sorceress):
 
 
 @njit(cache=True, inline="always")
-def ending_events(card, dice, dead, own, turn_rules):
-    """The mechanics (bits ``1 << m``, see :mod:`coverage`) of a turn that ended off Skull
-    Island with ``dice`` (all 8, those on the chest included) and own change ``own``,
-    as :func:`scoring.score_turn` scores it."""
-    events = (1 << THREE_SKULLS) if dead else 0
-    need = sabres_needed(card)
-    swords = count(dice, SWORD)
-    if dead and card == STORM:
-        return events | (1 << STORM_SKULLS)
-    if need > 0 and (dead or swords < need):
-        return events | (1 << SEA_BATTLE_LOST)
-    if card == PEACE and swords > 0:
-        return events | (1 << PEACE_PENALTY)
-    if dead:
-        return events | ((1 << CHEST_SAVES) if card == CHEST and own > 0 else 0)
-    if need > 0:
-        events |= 1 << SEA_BATTLE_WON
-    if card != STORM and turn_rules.full_chest_bonus != 0 and every_die_scores(card, dice):
-        events |= 1 << FULL_CHEST
-    return events
-
-
-@njit(cache=True, inline="always")
 def play_turn(card, strategy, params, turn_rules, own_total, leader_total, final_turn, stream, tables, table):
     """Play one turn; return (own change, opponents' change, events, dice rolled, illegal moves).
 
@@ -156,7 +134,7 @@ def play_turn(card, strategy, params, turn_rules, own_total, leader_total, final
     Every die and random choice comes from the turn's sub-stream ``stream`` (see
     :func:`analyzer.engine.rng.substream`). The player decides by policy table
     ``tables[table]`` (see :mod:`turn_states`) when ``table >= 0``, else live; a turn
-    that ends alive is scored by ``tables[SCORES]``.
+    that ends alive is scored by ``tables[SCORES]``, its mechanics by ``tables[EVENTS]``.
     """
     free, stream = roll(stream, DICE)
     dice_rolled = DICE
@@ -219,8 +197,8 @@ def play_turn(card, strategy, params, turn_rules, own_total, leader_total, final
         rerolls_left -= 1
         skulls = count(free, SKULL) + start_skulls
     if skulls < 3:
-        own = tables[SCORES, card, state_index(free + chest, False)]
-        return own, 0, events | ending_events(card, free + chest, False, own, turn_rules), dice_rolled, illegal
+        state = state_index(free + chest, False)
+        return tables[SCORES, card, state], 0, events | tables[EVENTS, card, state], dice_rolled, illegal
     own, opponents = score_turn(card, free + chest, chest, False, False, turn_rules)
     return own, opponents, events | ending_events(card, free + chest, True, own, turn_rules), dice_rolled, illegal
 

@@ -26,18 +26,30 @@ import math
 import numpy as np
 
 from analyzer.engine.jit import njit
-from analyzer.games.skull_island.components import DICE, N_CARDS, SKULL, SORCERESS
+from analyzer.games.skull_island.components import CHEST, DICE, N_CARDS, PEACE, SKULL, SORCERESS, STORM, SWORD
+from analyzer.games.skull_island.coverage import (
+    CHEST_SAVES,
+    FULL_CHEST,
+    PEACE_PENALTY,
+    SEA_BATTLE_LOST,
+    SEA_BATTLE_WON,
+    STORM_SKULLS,
+    THREE_SKULLS,
+)
 from analyzer.games.skull_island.dice import FACE_BITS, count, of
-from analyzer.games.skull_island.scoring import card_skulls, score_turn
+from analyzer.games.skull_island.scoring import card_skulls, every_die_scores, sabres_needed, score_turn
 
 N_FACES = SKULL + 1
 N_RANKS = math.comb(DICE + SKULL, SKULL)  # multisets of at most 8 dice over the 5 non-skull faces
 N_STATES = 2 * N_RANKS  # times "the sorceress is still available"
 CHEST_SHIFT = 24
 REROLL_MASK = (1 << CHEST_SHIFT) - 1
-#: the kernel's stack of per-state tables: first the score table (:func:`alive_scores`),
-#: then the policy tables its seats play by
+#: the kernel's stack of per-state tables: first the score table (:func:`alive_scores`), then
+#: the mechanics table (:func:`alive_events`), then from ``POLICIES`` on the policy tables its
+#: seats play by
 SCORES = 0
+EVENTS = 1
+POLICIES = 2
 
 _BINOMIAL = np.array([[math.comb(n, k) for k in range(N_FACES)] for n in range(DICE + SKULL)], dtype=np.int64)
 
@@ -167,6 +179,42 @@ def alive_scores(turn_rules):
             if is_live(rk, card):
                 table[card, rk] = table[card, N_RANKS + rk] = score_turn(card, state_dice(rk), 0, False, False,
                                                                           turn_rules)[0]
+    return table
+
+
+@njit(cache=True, inline="always")
+def ending_events(card, dice, dead, own, turn_rules):
+    """The mechanics (bits ``1 << m``, see :mod:`coverage`) of a turn that ended off Skull
+    Island with ``dice`` (all 8, those on the chest included) and own change ``own``,
+    as :func:`scoring.score_turn` scores it."""
+    events = (1 << THREE_SKULLS) if dead else 0
+    need = sabres_needed(card)
+    swords = count(dice, SWORD)
+    if dead and card == STORM:
+        return events | (1 << STORM_SKULLS)
+    if need > 0 and (dead or swords < need):
+        return events | (1 << SEA_BATTLE_LOST)
+    if card == PEACE and swords > 0:
+        return events | (1 << PEACE_PENALTY)
+    if dead:
+        return events | ((1 << CHEST_SAVES) if card == CHEST and own > 0 else 0)
+    if need > 0:
+        events |= 1 << SEA_BATTLE_WON
+    if card != STORM and turn_rules.full_chest_bonus != 0 and every_die_scores(card, dice):
+        events |= 1 << FULL_CHEST
+    return events
+
+
+@njit(cache=True)
+def alive_events(turn_rules):
+    """The mechanics of every state a turn can end in alive (:func:`ending_events`), as a table
+    ``[card, state]`` like :func:`alive_scores`: the kernel finds them by the same lookup as the
+    score (working them out every turn cost 13% of a game)."""
+    table = np.zeros((N_CARDS, N_STATES), dtype=np.int64)
+    for card in range(N_CARDS):
+        for rk in range(N_RANKS):
+            if is_live(rk, card):
+                table[card, rk] = table[card, N_RANKS + rk] = ending_events(card, state_dice(rk), False, 0, turn_rules)
     return table
 
 
