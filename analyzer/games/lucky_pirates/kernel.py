@@ -49,7 +49,7 @@ class Tally(NamedTuple):
     won_in_duel: np.ndarray  # [1] games whose winning treasure came from a duel
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def play_race(state, circle, die_faces, two_ships_probability, treasures_to_win, treasure_supply,
               duel_replaces_card, steal_when_empty, max_turns,
               positions, treasures, order, events, duel_sizes, holdings, standings):
@@ -98,12 +98,16 @@ def play_race(state, circle, die_faces, two_ships_probability, treasures_to_win,
     return -1, max_turns, False, noted
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def play_game(inputs, state, key, scratch, tally, outcome, game_records, row):
     """Play one game for the chunk template (see :func:`analyzer.engine.template.play_game`).
 
     Scores are final treasure holdings; lengths are (turns, rounds); a capped game has
     no winner. The game's own columns are its event counts.
+
+    Inlined into the template, with :func:`play_race`: a call takes and gives back a reference to
+    every array it is passed, those of the NamedTuples included, and a game of Lucky Pirates is
+    short (as calls, games took 13% longer, measured single-thread).
     """
     winner, turns, by_duel, noted = play_race(
         state, inputs.circle, inputs.die_faces, inputs.two_ships_probability, inputs.treasures_to_win,
