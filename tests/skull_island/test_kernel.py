@@ -275,20 +275,26 @@ def test_alive_turns_are_scored_by_the_table_as_score_turn_scores_them(changes):
     turn_rules = TurnRules.from_rules({**GAME_RULES(), **changes})
     table = alive_scores(turn_rules)
     checked = 0
+    for card, dice in _live_states(table):
+        loose = dice & NON_SKULL
+        chests = [sub_multiset(loose, j) for j in {0, sub_multisets(loose) // 2, sub_multisets(loose) - 1}]
+        for chest in chests if CARDS[card] == "chest" else [0]:
+            own, opponents = score_turn(card, dice, chest, False, False, turn_rules)
+            assert (own, opponents) == (table[card, state_index(dice, False)], 0), (CARDS[card], dice, chest)
+            assert table[card, state_index(dice, True)] == own
+            checked += 1
+    assert checked > 14 * 1000
+
+
+def _live_states(table):
+    """Every (card, dice) a turn can end in alive, once ``table`` (``[card, state]``) is checked to
+    hold 0 in every other state."""
     for card in range(1, len(CARDS)):
         for rk in range(N_RANKS):
-            if not is_live(rk, card):
-                assert table[card, rk] == 0
-                continue
-            dice = state_dice(rk)
-            loose = dice & NON_SKULL
-            chests = [sub_multiset(loose, j) for j in {0, sub_multisets(loose) // 2, sub_multisets(loose) - 1}]
-            for chest in chests if CARDS[card] == "chest" else [0]:
-                own, opponents = score_turn(card, dice, chest, False, False, turn_rules)
-                assert (own, opponents) == (table[card, state_index(dice, False)], 0), (CARDS[card], rk, chest)
-                assert table[card, state_index(dice, True)] == own
-                checked += 1
-    assert checked > 14 * 1000
+            if is_live(rk, card):
+                yield card, state_dice(rk)
+            else:
+                assert table[card, rk] == 0, (CARDS[card], rk)
 
 
 @pytest.mark.parametrize("changes", [{}, {"full_chest_bonus": 0}])
@@ -298,13 +304,8 @@ def test_alive_turns_take_their_mechanics_from_the_table_as_ending_events_finds_
     turn_rules = TurnRules.from_rules({**GAME_RULES(), **changes})
     table = alive_events(turn_rules)
     kinds = set()
-    for card in range(1, len(CARDS)):
-        for rk in range(N_RANKS):
-            if not is_live(rk, card):
-                assert table[card, rk] == 0
-                continue
-            dice = state_dice(rk)
-            events = ending_events(card, dice, False, 0, turn_rules)
-            assert table[card, state_index(dice, False)] == table[card, state_index(dice, True)] == events
-            kinds.add(events)
+    for card, dice in _live_states(table):
+        events = ending_events(card, dice, False, 0, turn_rules)
+        assert table[card, state_index(dice, False)] == table[card, state_index(dice, True)] == events
+        kinds.add(events)
     assert len(kinds) >= 4  # none, a sea battle won or lost, the peace penalty, a full chest...
