@@ -5,6 +5,7 @@ One local cluster of 2 worker processes (1 thread each) serves the whole module.
 """
 
 import json
+import logging
 import os
 import signal
 import socket
@@ -190,3 +191,37 @@ def test_a_precision_run_on_dask_stops_at_the_same_games_as_locally(cluster):
     assert on_dask.info.precision == local.info.precision
     assert on_dask.info.precision.reached and on_dask.info.n < N  # more than one round, fewer games than the limit
     assert on_dask.totals.equals(local.totals)
+
+
+def test_an_interrupted_cluster_start_reports_nothing_more_at_exit(monkeypatch):
+    """Ctrl-C while a local cluster's workers start: Dask's exit hook leaves the half-started cluster
+    alone (closing it failed on its workers), and asyncio's report of its nannies' start tasks, failed
+    unseen, is dropped; each printed a traceback after ``analyze: interrupted``."""
+    import distributed
+    from distributed.deploy.spec import SpecCluster
+
+    made = []
+
+    class StartInterrupted:
+        shutdown_on_close = True
+
+        def __init__(self, **options):
+            made.append(self)
+            SpecCluster._instances.add(self)
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(distributed, "LocalCluster", StartInterrupted)
+    asyncio_logger = logging.getLogger("asyncio")
+    monkeypatch.setattr(asyncio_logger, "filters", list(asyncio_logger.filters))  # restored after the test
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            local_cluster(2)
+    finally:
+        SpecCluster._instances.discard(made[0])
+    assert made[0].shutdown_on_close is False
+
+    def record(message):
+        return logging.LogRecord("asyncio", logging.ERROR, __file__, 1, message, None, None)
+
+    assert not asyncio_logger.filter(record("Task exception was never retrieved\nfuture: <Task finished ...>"))
+    assert asyncio_logger.filter(record("Unclosed client session"))

@@ -202,7 +202,8 @@ def local_cluster(workers: int):
     A cluster whose start is interrupted (Ctrl-C while its workers start) is left out of
     Dask's own clean-up at exit, which would fail on its half-started workers and print a
     traceback after the one line the user gets; its worker processes are daemons, which
-    end with this process.
+    end with this process. For the same reason asyncio's report of a start task that failed
+    unseen (a nanny whose worker process was cut off) is dropped (:class:`StartCutShort`).
     """
     distributed = _import_distributed()
     import dask
@@ -218,7 +219,19 @@ def local_cluster(workers: int):
     except BaseException:
         for half_started in set(SpecCluster._instances) - before:
             half_started.shutdown_on_close = False
+        asyncio_logger = logging.getLogger("asyncio")
+        if not any(isinstance(each, StartCutShort) for each in asyncio_logger.filters):
+            asyncio_logger.addFilter(StartCutShort())
         raise
+
+
+class StartCutShort(logging.Filter):
+    """Drops asyncio's "Task exception was never retrieved" reports: once a local cluster's start
+    has been interrupted, its nannies' start tasks fail unseen and are reported as this process
+    ends, a traceback after the one line the user gets."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not record.getMessage().startswith("Task exception was never retrieved")
 
 
 def _no_workers(where: str, seconds: float) -> AnalyzerError:
