@@ -224,4 +224,5 @@ def test_an_interrupted_cluster_start_reports_nothing_more_at_exit(monkeypatch):
         return logging.LogRecord("asyncio", logging.ERROR, __file__, 1, message, None, None)
 
     assert not asyncio_logger.filter(record("Task exception was never retrieved\nfuture: <Task finished ...>"))
+    assert not asyncio_logger.filter(record("Task was destroyed but it is pending!\ntask: <Task pending ...>"))
     assert asyncio_logger.filter(record("Unclosed client session"))

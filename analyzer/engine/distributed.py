@@ -226,12 +226,15 @@ def local_cluster(workers: int):
 
 
 class StartCutShort(logging.Filter):
-    """Drops asyncio's "Task exception was never retrieved" reports: once a local cluster's start
-    has been interrupted, its nannies' start tasks fail unseen and are reported as this process
-    ends, a traceback after the one line the user gets."""
+    """Drops asyncio's reports of tasks and futures cut off (see ``CUT_OFF``): once a local cluster's
+    start has been interrupted, its nannies' start tasks fail unseen or are left pending, and
+    asyncio reports each as this process ends, a traceback after the one line the user gets."""
+
+    CUT_OFF = ("Task exception was never retrieved", "Future exception was never retrieved",
+               "Task was destroyed but it is pending")
 
     def filter(self, record: logging.LogRecord) -> bool:
-        return not record.getMessage().startswith("Task exception was never retrieved")
+        return not record.getMessage().startswith(self.CUT_OFF)
 
 
 def _no_workers(where: str, seconds: float) -> AnalyzerError:
