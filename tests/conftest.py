@@ -21,7 +21,7 @@ reader never sees a half-written one. A run without workers compiles on first us
 from __future__ import annotations
 
 import fcntl
-import importlib
+import importlib.util
 import os
 from pathlib import Path
 
@@ -47,7 +47,7 @@ def _solve_exactly(game_id: str) -> None:
 
 
 def _source_size(game_id: str) -> int:
-    """The characters of Python source in a game's package."""
+    """The bytes of Python source in a game's package."""
     package = Path(importlib.util.find_spec(GAMES[game_id]).origin).parent
     return sum(path.stat().st_size for path in package.rglob("*.py"))
 
