@@ -18,9 +18,10 @@ from analyzer.games.skull_island.scoring import card_skulls, score_faces, score_
 from analyzer.games.skull_island.stats import card_stats
 from analyzer.games.skull_island.strategies import TABULATED, param_row
 from analyzer.games.skull_island.turn_states import (
+    EVENTS,
     N_RANKS,
-    alive_events,
-    alive_scores,
+    SCORES,
+    alive_tables,
     encode,
     ending_events,
     is_live,
@@ -270,10 +271,10 @@ def test_tabulated_seats_play_exactly_as_deciding_live():
                                           "full_chest_bonus": 700, "sea_battle_values": [250, 450, 900],
                                           "peace_penalty": 700}])
 def test_alive_turns_are_scored_by_the_table_as_score_turn_scores_them(changes):
-    """The kernel scores a turn that ends alive by ``alive_scores``: whatever lies on the
+    """The kernel scores a turn that ends alive by ``alive_tables``: whatever lies on the
     treasure chest card, the score and the opponents' change are those of ``score_turn``."""
     turn_rules = TurnRules.from_rules({**GAME_RULES(), **changes})
-    table = alive_scores(turn_rules)
+    table = alive_tables(turn_rules)[SCORES]
     checked = 0
     for card, dice in _live_states(table):
         loose = dice & NON_SKULL
@@ -299,10 +300,10 @@ def _live_states(table):
 
 @pytest.mark.parametrize("changes", [{}, {"full_chest_bonus": 0}])
 def test_alive_turns_take_their_mechanics_from_the_table_as_ending_events_finds_them(changes):
-    """The kernel takes the mechanics of a turn that ends alive from ``alive_events``: those
+    """The kernel takes the mechanics of a turn that ends alive from ``alive_tables``: those
     :func:`ending_events` finds in its dice, in either sorceress state."""
     turn_rules = TurnRules.from_rules({**GAME_RULES(), **changes})
-    table = alive_events(turn_rules)
+    table = alive_tables(turn_rules)[EVENTS]
     kinds = set()
     for card, dice in _live_states(table):
         events = ending_events(card, dice, False, 0, turn_rules)

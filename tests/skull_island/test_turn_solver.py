@@ -35,8 +35,7 @@ from analyzer.games.skull_island.turn_solver.strategies import table_policy
 from analyzer.games.skull_island.turn_states import (
     POLICIES,
     RANK_DICE,
-    alive_events,
-    alive_scores,
+    alive_tables,
     final_round_table,
     rank,
     sub_multiset,
@@ -261,7 +260,7 @@ def kernel_tables(turn_rules, *tables):
     """The kernel's stack of per-state tables: the score table (``tables[SCORES]``), the mechanics
     table (``tables[EVENTS]``), then the policy ``tables`` (each ``[card, state]``), from index
     ``POLICIES`` on."""
-    return np.stack([alive_scores(turn_rules), alive_events(turn_rules), *tables])
+    return np.stack([*alive_tables(turn_rules), *tables])
 
 
 @njit(cache=True)

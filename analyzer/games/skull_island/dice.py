@@ -63,7 +63,13 @@ def roll(stream, n):
 
 def pack(counts) -> int:
     """Face counts (a sequence of 6) to the packed integer."""
-    return int(sum(int(n) << (FACE_BITS * face) for face, n in enumerate(counts)))
+    return int(pack_rows(np.asarray(counts, dtype=np.int64).reshape(1, -1))[0])
+
+
+def pack_rows(counts: np.ndarray) -> np.ndarray:
+    """Each row of face counts (int64, ``FACES`` order; fewer columns leave the last faces at 0)
+    to its packed integer."""
+    return (counts << (FACE_BITS * np.arange(counts.shape[1]))).sum(axis=1)
 
 
 def unpack(dice: int) -> np.ndarray:

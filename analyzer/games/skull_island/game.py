@@ -32,8 +32,7 @@ def _dice_rolled(totals, prepared: Prepared) -> float:
 
 def _state_tables(rules, seats: list[StrategyChoice]) -> dict:
     """The per-state tables of a run, as :class:`kernel.Inputs` holds them: the score
-    table (``turn_states.alive_scores``), the mechanics table (``alive_events``) and the policy
-    tables the seats play by.
+    and mechanics tables (``turn_states.alive_tables``) and the policy tables the seats play by.
 
     A strategy that reads only the turn's dice (``TABULATED``) is tabulated here, once
     per distinct parameter set; optimal-ev reads the solver's tables, solved once per
@@ -42,10 +41,10 @@ def _state_tables(rules, seats: list[StrategyChoice]) -> dict:
     every turn a final-round table picked by the solved game). Other seats decide live.
     """
     from analyzer.games.skull_island.decisions import tabulate
-    from analyzer.games.skull_island.turn_states import alive_events, alive_scores
+    from analyzer.games.skull_island.turn_states import alive_tables
 
     turn_rules = rules_module.TurnRules.from_rules(rules)
-    tables = [alive_scores(turn_rules), alive_events(turn_rules)]  # tables[SCORES], tables[EVENTS]
+    tables = [*alive_tables(turn_rules)]  # tables[SCORES], tables[EVENTS]
     index: dict[tuple, int] = {}
     seat_tables = []
     for seat in seats:

@@ -49,8 +49,8 @@ from analyzer.games.skull_island.win_solver.values import win_table
 class Inputs(NamedTuple):
     """The kernel inputs of a run (read only).
 
-    ``tables`` stacks the score table (``tables[SCORES]``, see :func:`turn_states.alive_scores`),
-    the mechanics table (``tables[EVENTS]``) and the policy tables the seats play by: seat s
+    ``tables`` stacks the score table (``tables[SCORES]``), the mechanics table (``tables[EVENTS]``,
+    both from :func:`turn_states.alive_tables`) and the policy tables the seats play by: seat s
     reads ``seat_tables[s]`` (-1: it decides live), and an optimal-ev seat with final_round,
     in its last turn, the final-round table for the points it needs (from ``first_round_table``
     on, chosen by ``thresholds``; see :mod:`turn_solver.solve`). An optimal-win seat plays, every turn, the

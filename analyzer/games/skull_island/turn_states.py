@@ -36,7 +36,7 @@ from analyzer.games.skull_island.coverage import (
     STORM_SKULLS,
     THREE_SKULLS,
 )
-from analyzer.games.skull_island.dice import FACE_BITS, count, of
+from analyzer.games.skull_island.dice import count, of, pack_rows
 from analyzer.games.skull_island.scoring import card_skulls, every_die_scores, sabres_needed, score_turn
 
 N_FACES = SKULL + 1
@@ -44,9 +44,8 @@ N_RANKS = math.comb(DICE + SKULL, SKULL)  # multisets of at most 8 dice over the
 N_STATES = 2 * N_RANKS  # times "the sorceress is still available"
 CHEST_SHIFT = 24
 REROLL_MASK = (1 << CHEST_SHIFT) - 1
-#: the kernel's stack of per-state tables: first the score table (:func:`alive_scores`), then
-#: the mechanics table (:func:`alive_events`), then from ``POLICIES`` on the policy tables its
-#: seats play by
+#: the kernel's stack of per-state tables: first the score table and the mechanics table
+#: (:func:`alive_tables`), then from ``POLICIES`` on the policy tables its seats play by
 SCORES = 0
 EVENTS = 1
 POLICIES = 2
@@ -165,23 +164,6 @@ def is_live(rk, card):
     return DICE - non_skull_dice(RANK_DICE[rk]) + card_skulls(card) < 3
 
 
-@njit(cache=True)
-def alive_scores(turn_rules):
-    """The own score of every state a turn can end in alive, by ``score_turn``, as a
-    table ``[card, state]`` (0 where the dice hold 3 skulls): the kernel scores most
-    turns by one lookup. The dice on the treasure chest card score only after a death,
-    so the score of an alive state does not depend on them; an alive turn changes no
-    opponent's total.
-    """
-    table = np.zeros((N_CARDS, N_STATES), dtype=np.int64)
-    for card in range(N_CARDS):
-        for rk in range(N_RANKS):
-            if is_live(rk, card):
-                table[card, rk] = table[card, N_RANKS + rk] = score_turn(card, state_dice(rk), 0, False, False,
-                                                                          turn_rules)[0]
-    return table
-
-
 @njit(cache=True, inline="always")
 def ending_events(card, dice, dead, own, turn_rules):
     """The mechanics (bits ``1 << m``, see :mod:`coverage`) of a turn that ended off Skull
@@ -206,16 +188,24 @@ def ending_events(card, dice, dead, own, turn_rules):
 
 
 @njit(cache=True)
-def alive_events(turn_rules):
-    """The mechanics of every state a turn can end in alive (:func:`ending_events`), as a table
-    ``[card, state]`` like :func:`alive_scores`: the kernel finds them by the same lookup as the
-    score (working them out every turn cost 13% of a game)."""
-    table = np.zeros((N_CARDS, N_STATES), dtype=np.int64)
+def alive_tables(turn_rules):
+    """The tables ``[card, state]`` of every state a turn can end in alive (0 where the dice hold 3
+    skulls), stacked as the kernel's first tables: ``[SCORES]`` its own score by ``score_turn``,
+    ``[EVENTS]`` its mechanics by :func:`ending_events`. The kernel scores most turns, and finds
+    their mechanics, by one lookup each (working the mechanics out every turn cost 13% of a game).
+    The dice on the treasure chest card score only after a death, so the score of an alive state
+    does not depend on them; an alive turn changes no opponent's total.
+    """
+    tables = np.zeros((POLICIES, N_CARDS, N_STATES), dtype=np.int64)
     for card in range(N_CARDS):
         for rk in range(N_RANKS):
             if is_live(rk, card):
-                table[card, rk] = table[card, N_RANKS + rk] = ending_events(card, state_dice(rk), False, 0, turn_rules)
-    return table
+                dice = state_dice(rk)  # the same in either sorceress state (rk, N_RANKS + rk)
+                score = score_turn(card, dice, 0, False, False, turn_rules)[0]
+                tables[SCORES, card, rk] = tables[SCORES, card, N_RANKS + rk] = score
+                events = ending_events(card, dice, False, 0, turn_rules)
+                tables[EVENTS, card, rk] = tables[EVENTS, card, N_RANKS + rk] = events
+    return tables
 
 
 def _rank_dice() -> np.ndarray:
@@ -229,7 +219,7 @@ def _rank_dice() -> np.ndarray:
     counts = np.diff(positions, axis=1, prepend=-1) - 1
     ranks = sum(_BINOMIAL[positions[:, i], i + 1] for i in range(SKULL))
     table = np.zeros(N_RANKS, dtype=np.int64)
-    table[ranks] = (counts << (FACE_BITS * np.arange(SKULL))).sum(axis=1)
+    table[ranks] = pack_rows(counts)
     return table
 
 
@@ -244,7 +234,7 @@ def _roll_outcomes() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         rolls = list(itertools.combinations_with_replacement(range(N_FACES), r))
         faces = np.array(rolls, dtype=np.int64).reshape(len(rolls), r)
         counts = (faces[:, :, None] == np.arange(N_FACES)).sum(axis=1)
-        outcomes.append((counts << (FACE_BITS * np.arange(N_FACES))).sum(axis=1))
+        outcomes.append(pack_rows(counts))
         probabilities.append((math.factorial(r) // factorials[counts].prod(axis=1)) / N_FACES**r)
         starts.append(starts[-1] + len(counts))
     return np.array(starts, np.int64), np.concatenate(outcomes), np.concatenate(probabilities)
