@@ -57,8 +57,7 @@ def play_race(state, circle, die_faces, two_ships_probability, treasures_to_win,
 
     Fills ``treasures`` (final holdings) and ``events`` (this game's counts) and adds
     each duel's size to ``duel_sizes``; notes the standings after every round in ``standings``
-    and each card a pirate lands on in ``holdings``, the outcome's (see :mod:`analyzer.engine.quality`;
-    passing the outcome itself would take and give back a reference to each of its arrays).
+    and each card a pirate lands on in ``holdings``, the outcome's (see :mod:`analyzer.engine.quality`).
     Returns ``(winner seat or -1 when capped, turns played, whether the winning treasure came from
     a duel, rounds noted in standings)``.
     """
