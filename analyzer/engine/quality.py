@@ -118,17 +118,6 @@ def top_scorers(scores):
     return mask
 
 
-@njit(cache=True, nogil=True)
-def _sole_leader(mask):
-    """The seat whose bit is the only one set in ``mask``, or -1."""
-    if mask == 0 or (mask & (mask - 1)) != 0:
-        return -1
-    seat = 0
-    while (mask >> seat) != 1:
-        seat += 1
-    return seat
-
-
 def measures_block(players: int, bins: int, mechanics: int, components: int) -> tuple[np.ndarray, Measures]:
     """One zeroed, padded int64 block holding every measure in :class:`Measures` field order, then
     the chunk's held-times counts (see :func:`tally_measures`), and the :class:`Measures` views
@@ -174,14 +163,15 @@ def tally_measures(block, bins, scores, standings, steps, triggered, holdings, w
     played = steps[0]
     if played > 0:
         block[QUALITY_GAMES] += 1
+        # a standing with one bit set has a sole leader: compared as masks, no seat number is needed
         changes = 0
-        last = -1
+        last = 0
         for step in range(played):
-            leader = _sole_leader(standings[step])
-            if leader >= 0:
-                if last >= 0 and leader != last:
+            top = standings[step]
+            if top != 0 and top & (top - 1) == 0:
+                if last != 0 and top != last:
                     changes += 1
-                last = leader
+                last = top
         block[LEAD_CHANGES_SUM] += changes
         block[LEAD_CHANGES_SQ] += changes * changes
         if winner >= 0:
@@ -190,7 +180,7 @@ def tally_measures(block, bins, scores, standings, steps, triggered, holdings, w
                 if (standings[played // 2 - 1] >> winner) & 1 == 0:
                     block[COMEBACKS] += 1
             settled = played
-            while settled > 0 and _sole_leader(standings[settled - 1]) == winner:
+            while settled > 0 and standings[settled - 1] == 1 << winner:
                 settled -= 1
             # the winner leads alone after rounds settled+1 .. played: decided after round settled+1
             decided = min(settled + 1, played)
