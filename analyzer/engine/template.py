@@ -31,6 +31,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from analyzer.engine.borrow import borrowed
 from analyzer.engine.jit import njit
 from analyzer.engine.memory import private_zeros
 from analyzer.engine.quality import fold_held_counts, tally_measures
@@ -93,6 +94,15 @@ def play_chunk(seed, first_game, n_games, score_low, score_width, inputs, scratc
     in any chunk, thread, process or machine. Scores outside the histogram and lengths
     beyond their cap are counted in the nearest bin.
     """
+    # borrowed views: the caller holds every argument for the whole call (see engine.borrow)
+    inputs = borrowed(inputs)
+    scratch = borrowed(scratch)
+    tally = borrowed(tally)
+    common = borrowed(common)
+    measures = borrowed(measures)
+    outcome = borrowed(outcome)
+    records = borrowed(records)
+    game_records = borrowed(game_records)
     state = private_zeros(4, np.uint64)
     players = outcome.scores.shape[0]
     units = outcome.lengths.shape[0]

@@ -8,16 +8,17 @@ Every mechanic is a small jitted function ``f(m, player, ...)`` where ``m`` is a
 game state in :class:`Scratch`, so a mechanic reads ``m.players``, ``m.spaces``,
 ``m.loan_amount``... (Passing the two NamedTuples instead, some 40 arrays by value to
 every mechanic, makes games ten times slower.) The Match's arrays are borrowed views
-(see :func:`make_match`), so reading one costs no reference count.
+(see :func:`make_match` and :mod:`analyzer.engine.borrow`), so reading one costs no
+reference count.
 """
 
 from typing import NamedTuple
 
 import numpy as np
-from numba.core import cgutils, types
+from numba.core import types
 from numba.experimental import structref
-from numba.extending import intrinsic
 
+from analyzer.engine.borrow import borrowed
 from analyzer.engine.jit import njit
 from analyzer.engine.quality import note_standings
 from analyzer.games.dead_mans_chest.layout import (
@@ -168,38 +169,16 @@ STATE_FIELDS = Scratch._fields[:-1]
 structref.define_proxy(Match, MatchType, [*Inputs._fields, *STATE_FIELDS])
 
 
-@intrinsic
-def _borrowed(typingctx, fields):
-    """``fields`` (a tuple) with each array replaced by a borrowed view of it: the same
-    data and shape, no owner (a null meminfo), so that reading it from a :class:`Match`
-    takes no reference count (an atomic increment and decrement, each read: most of a
-    game's time when the views owned their arrays)."""
-    if not isinstance(fields, types.BaseTuple):
-        return None
-
-    def codegen(context, builder, signature, args):
-        (values,) = args
-        for i, typ in enumerate(signature.args[0].types):
-            if isinstance(typ, types.Array):
-                view = context.make_array(typ)(context, builder, value=builder.extract_value(values, i))
-                view.meminfo = cgutils.get_null_value(view.meminfo.type)
-                view.parent = cgutils.get_null_value(view.parent.type)
-                values = builder.insert_value(values, view._getvalue(), i)
-        return values  # holds no references: nothing to take for the caller
-
-    return fields(fields), codegen
-
-
 @njit(cache=True)
 def _new_match(*fields):
-    return Match(*_borrowed(fields))
+    return Match(*borrowed(fields))
 
 
 def make_match(inputs: Inputs, state: dict[str, np.ndarray]) -> Match:
     """The :class:`Match` over ``inputs`` and the arrays of ``state`` (keys: ``STATE_FIELDS``).
 
-    Its arrays are borrowed views (:func:`_borrowed`): the Match itself keeps their owners
-    alive, in ``owners``. Built by a cached jitted function: the proxy's own constructor is
+    Its arrays are borrowed views (:func:`analyzer.engine.borrow.borrowed`): the Match itself
+    keeps their owners alive, in ``owners``. Built by a cached jitted function: the proxy's own constructor is
     compiled anew in every process (most of a second, before the first game)."""
     match = _new_match(*inputs, *(state[name] for name in STATE_FIELDS))
     match.owners = (inputs, state)
