@@ -109,12 +109,10 @@ def top_scorers(scores):
     """The seats with the top score, as a bit mask."""
     top = scores[0]
     for seat in range(1, scores.shape[0]):
-        if scores[seat] > top:
-            top = scores[seat]
+        top = max(top, scores[seat])
     mask = 0
     for seat in range(scores.shape[0]):
-        if scores[seat] == top:
-            mask |= 1 << seat
+        mask |= (scores[seat] == top) << seat
     return mask
 
 
@@ -168,10 +166,9 @@ def tally_measures(block, bins, scores, standings, steps, triggered, holdings, w
         last = 0
         for step in range(played):
             top = standings[step]
-            if top != 0 and top & (top - 1) == 0:
-                if last != 0 and top != last:
-                    changes += 1
-                last = top
+            sole = (top & (top - 1)) == 0 and top != 0
+            changes += sole & (last != 0) & (top != last)
+            last = top if sole else last
         block[LEAD_CHANGES_SUM] += changes
         block[LEAD_CHANGES_SQ] += changes * changes
         if winner >= 0:
@@ -206,9 +203,8 @@ def tally_measures(block, bins, scores, standings, steps, triggered, holdings, w
         block[MARGIN_HIST + min(margin // score_width, bins - 1)] += 1
     mechanics_at = MARGIN_HIST + bins
     for mechanic in range(triggered.shape[0]):
-        if triggered[mechanic] != 0:
-            block[mechanics_at + mechanic] += 1
-            triggered[mechanic] = 0
+        block[mechanics_at + mechanic] += triggered[mechanic]
+        triggered[mechanic] = 0
     components = holdings.shape[1]
     at = mechanics_at + triggered.shape[0]  # component_holders, then the other component measures
     counts_at = at + N_COMPONENT_MEASURES * components

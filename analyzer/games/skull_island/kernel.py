@@ -334,8 +334,7 @@ def play_game(inputs, state, key, scratch, tally, outcome, game_records, row):
     seen = game_mechanics(seen, in_play, capped, extra)
     triggered = outcome.triggered  # the template clears it after each game
     for mechanic in range(N_MECHANICS):
-        if (seen >> mechanic) & 1:
-            triggered[mechanic] = 1
+        triggered[mechanic] = (seen >> mechanic) & 1
     outcome.steps[0] = noted
     outcome.lengths[0] = rounds
     outcome.lengths[1] = turns
