@@ -89,22 +89,6 @@ def note_standings(outcome, scores):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def note_round(standings, step, scores):
-    """:func:`note_standings` for a kernel that keeps ``outcome.standings`` and the rounds noted
-    (``step``) in local variables; returns the rounds noted now (the kernel stores them in
-    ``outcome.steps[0]`` when the game ends).
-
-    Which form is quicker depends on the kernel around it (measured single-thread): Skull Island's
-    game with this and its holdings in a local took 5.1-5.4 s per 1e6 games, 7.0 s through
-    ``outcome``, and Lucky Pirates' was 15% slower when :func:`note_standings` called this.
-    """
-    if step >= standings.shape[0]:
-        return step
-    standings[step] = top_scorers(scores)
-    return step + 1
-
-
-@njit(cache=True, nogil=True, inline="always")
 def top_scorers(scores):
     """The seats with the top score, as a bit mask."""
     top = scores[0]
@@ -149,9 +133,8 @@ def tally_measures(block, bins, scores, standings, steps, triggered, holdings, w
     the margin histogram's length) and clear its standings, triggers and holdings.
 
     ``winner`` is the single winning seat (from 0), or -1 for a shared win or none. The
-    measures come as one block and the outcome as its arrays, not as NamedTuples: each
-    array passed to a function costs a reference count taken and given back, and this runs
-    once a game, when a short game takes a few microseconds.
+    measures come as one block, so that a measure is found by its offset (the constants
+    above), and the outcome as its arrays.
 
     A seat-game that held a component up to :data:`MOST_TIMES_COUNTED` times is only counted
     (3 adds, see :func:`fold_held_counts`, which the chunk calls at its end) instead of adding

@@ -208,8 +208,7 @@ def choose(pirates, shared, inputs, rng):
     violations found in its playouts.
 
     The working arrays are made per decision: a decision's playouts cost far more, and
-    a run without searching pirates then carries none of them (a chunk's scratch arrays
-    are passed to every match, which costs a reference count per array).
+    a run without searching pirates then carries none of them in its scratch.
     """
     p = shared[V_PLAYER]
     count = shared[V_CHOICES]

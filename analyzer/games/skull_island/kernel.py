@@ -14,7 +14,7 @@ from typing import NamedTuple
 import numpy as np
 
 from analyzer.engine.jit import njit
-from analyzer.engine.quality import note_round
+from analyzer.engine.quality import note_standings
 from analyzer.engine.rng import randint, shuffle, substream
 from analyzer.games.skull_island.components import CHEST, DICE, PEACE, SKULL, SORCERESS, STORM, SWORD
 from analyzer.games.skull_island.coverage import (
@@ -230,9 +230,6 @@ def play_game(inputs, state, key, scratch, tally, outcome, game_records, row):
     target = inputs.target
     deck_size = deck.shape[0]
     independent = inputs.independent_draw
-    holdings = outcome.holdings
-    standings = outcome.standings
-    noted = 0
 
     seen = new_game(state, deck, inputs.deck, totals, in_play, independent, inputs.seat_bonus)
     deck_pos = 0
@@ -299,7 +296,7 @@ def play_game(inputs, state, key, scratch, tally, outcome, game_records, row):
             elif events & (1 << SKULL_ISLAND):
                 tally.card_island[card, seat] += 1
             seen |= events | (1 << (card - 1))  # mechanic card - 1: the card drawn (see coverage)
-            holdings[seat, card - 1] += 1
+            outcome.holdings[seat, card - 1] += 1
             turns += 1
             if playoff:
                 continue
@@ -312,7 +309,7 @@ def play_game(inputs, state, key, scratch, tally, outcome, game_records, row):
                 tally.triggers_cancelled[0] += 1
             if finished:
                 break
-        noted = note_round(standings, noted, totals)
+        note_standings(outcome, totals)
         if playoff:
             extra += 1
         if finished or playoff:
@@ -335,6 +332,5 @@ def play_game(inputs, state, key, scratch, tally, outcome, game_records, row):
     triggered = outcome.triggered  # the template clears it after each game
     for mechanic in range(N_MECHANICS):
         triggered[mechanic] = (seen >> mechanic) & 1
-    outcome.steps[0] = noted
     outcome.lengths[0] = rounds
     outcome.lengths[1] = turns

@@ -2,10 +2,9 @@
 (as it is into the engine's chunk template): setting a game up, the final round, the play-off,
 the mechanics of the whole game.
 
-A step takes numbers and single arrays, never the kernel's inputs, tally or outcome: an array
-passed to a function, inlined or not, costs a reference count taken and given back, and a
-NamedTuple passes every array it holds (a first version that passed them made games six times
-slower). The steps that run every turn take only numbers.
+A step takes numbers and single arrays, never the kernel's inputs, tally or outcome, so that it
+reads as what it changes; the steps that run every turn take only numbers. (Its arrays cost no
+reference count: the template plays on borrowed views, see :mod:`analyzer.engine.borrow`.)
 """
 
 from analyzer.engine.jit import njit
