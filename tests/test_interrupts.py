@@ -61,6 +61,13 @@ def process_tree_cpu_seconds(pid: int) -> float:
     return total
 
 
+def _ctrl_c_as_at_a_terminal() -> None:
+    """In the command's process before it starts: SIGINT delivered, as to a command run at a terminal,
+    even when the suite itself ignores it (run as a background job of a shell, the suite and every
+    process it starts inherit SIGINT ignored, and a command that ignores Ctrl-C plays on)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def interrupted(args, cwd, env=None, after: float | None = None, under_way_cpu: float = UNDER_WAY_CPU,
                 whole_tree: bool = False) -> tuple[subprocess.CompletedProcess, float]:
     """``analyze ARGS`` sent SIGINT once it has used ``under_way_cpu`` seconds of CPU time (with its
@@ -68,7 +75,8 @@ def interrupted(args, cwd, env=None, after: float | None = None, under_way_cpu: 
     process and how long it took to stop."""
     environment = {**os.environ, "PYTHONPATH": str(ROOT), **(env or {})}
     process = subprocess.Popen([sys.executable, "-c", "from analyzer.cli import main; main()", *map(str, args)],
-                               cwd=cwd, env=environment, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                               cwd=cwd, env=environment, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               preexec_fn=_ctrl_c_as_at_a_terminal)
     command = " ".join(map(str, args))
     if after is not None:
         time.sleep(after)
@@ -143,10 +151,19 @@ def _spin(seconds_of_work):
     return total
 
 
+@pytest.fixture
+def ctrl_c_raises():
+    """SIGINT raises KeyboardInterrupt in this process during the test, as it does at a terminal, even
+    when the suite runs with SIGINT ignored (as a background job of a shell)."""
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, before)
+
+
 @pytest.mark.parametrize("wait", [lambda: wait_interruptibly(_spin, 10),  # one computing thread
                                   lambda: map_on_threads(_spin, [10] * 4, 2)],  # threads not waited for
                          ids=["wait_interruptibly", "map_on_threads"])
-def test_a_wait_for_compiled_code_takes_ctrl_c_at_once(wait):
+def test_a_wait_for_compiled_code_takes_ctrl_c_at_once(wait, ctrl_c_raises):
     _spin(0)
     timer = threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT))
     timer.start()
@@ -199,3 +216,36 @@ def test_a_dask_run_stops_on_ctrl_c_with_one_line(tmp_path, under_way_cpu):
     assert_interrupted(completed, took)
     assert completed.stderr.strip().splitlines() == ["analyze: interrupted"]
     assert list(tmp_path.iterdir()) == []
+
+
+#: a Ctrl-C raised in a callback from C, which ctypes drops (as in llvmlite's object cache, while Numba
+#: compiles), then a wait: the wait must raise it again
+LOST_CTRL_C = """
+import ctypes, os, queue, signal, sys, time
+from analyzer.engine.progress import map_on_threads, remember_ctrl_c, wait_interruptibly
+from analyzer.engine.runner import _next_done
+remember_ctrl_c()
+def callback():
+    os.kill(os.getpid(), signal.SIGINT)
+    time.sleep(0.5)  # the KeyboardInterrupt is raised in here, and ctypes drops it
+ctypes.CFUNCTYPE(None)(callback)()
+print("lost", flush=True)
+waits = {"wait_interruptibly": lambda: wait_interruptibly(time.sleep, 20),
+         "map_on_threads": lambda: map_on_threads(time.sleep, [20], 1),
+         "chunks": lambda: _next_done(queue.Queue())}
+try:
+    waits[sys.argv[1]]()
+except KeyboardInterrupt:
+    print("raised again")
+"""
+
+
+@pytest.mark.parametrize("wait", ["wait_interruptibly", "map_on_threads", "chunks"])
+def test_a_ctrl_c_lost_in_a_callback_from_c_is_raised_by_the_next_wait(wait):
+    started = time.perf_counter()
+    completed = subprocess.run([sys.executable, "-c", LOST_CTRL_C, wait], capture_output=True, text=True,
+                               preexec_fn=_ctrl_c_as_at_a_terminal,
+                               timeout=60, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert "KeyboardInterrupt" in completed.stderr  # the one ctypes dropped (and said so)
+    assert completed.stdout.split() == ["lost", "raised", "again"], completed.stderr[-2000:]
+    assert time.perf_counter() - started < 15

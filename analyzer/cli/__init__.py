@@ -18,6 +18,7 @@ import traceback
 
 import click
 
+from analyzer.engine.progress import ctrl_c_seen, remember_ctrl_c
 from analyzer.errors import MAX_MESSAGE_CHARS, AnalyzerError, one_line
 
 # When the command is done, the interpreter's teardown would run full garbage collections over
@@ -130,6 +131,7 @@ class AnalyzeGroup(click.Group):
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         args = list(sys.argv[1:] if args is None else args)
         debug = "--debug" in args
+        remember_ctrl_c()
         try:
             rv = super().main(args=args, prog_name=prog_name or "analyze", complete_var=complete_var,
                               standalone_mode=False, **extra)
@@ -152,7 +154,7 @@ class AnalyzeGroup(click.Group):
             click.echo("analyze: interrupted", err=True)
             sys.exit(130)
         except Exception as exc:  # noqa: BLE001 - the last line of defence
-            if _interrupted(exc):
+            if _interrupted(exc) or ctrl_c_seen():  # a Ctrl-C that broke a compile it was lost in
                 click.echo("analyze: interrupted", err=True)
                 sys.exit(130)
             if debug:

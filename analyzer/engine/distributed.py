@@ -37,6 +37,7 @@ from analyzer.engine.aggregate import Totals
 from analyzer.engine.chunks import Chunk
 from analyzer.engine.collect import ChunkCollector, RecordSink
 from analyzer.engine.play import run_chunk
+from analyzer.engine.progress import raise_lost_ctrl_c
 from analyzer.errors import AnalyzerError, param
 from analyzer.games.base import Game, Prepared
 from analyzer.version import __version__
@@ -316,6 +317,7 @@ def run_on_dask(game: Game, prepared: Prepared, seed: int, chunks: Iterable[Chun
                 with client.as_current():  # the client is not the default one
                     done, pending = wait(pending, timeout=WATCH_SECONDS, return_when="FIRST_COMPLETED")
             except TimeoutError:
+                raise_lost_ctrl_c()
                 watch.check()
                 continue
             for task in done:

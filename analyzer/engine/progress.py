@@ -8,6 +8,7 @@ bar, its rate and its time left count only what this session plays.
 from __future__ import annotations
 
 import contextlib
+import signal
 import sys
 import threading
 from typing import Any
@@ -95,6 +96,39 @@ class Stages:
 #: how often a wait for compiled code looks for Ctrl-C and refreshes the bar (seconds)
 POLL_SECONDS = 0.2
 
+_ctrl_c = threading.Event()
+
+
+def remember_ctrl_c() -> None:
+    """Make Ctrl-C (SIGINT) remembered as well as raised, so that a wait can raise it again when
+    it was lost (see :func:`raise_lost_ctrl_c`); the command line calls this first. A signal
+    ignored (a background job) stays ignored.
+
+    Python raises KeyboardInterrupt in whatever Python code the main thread runs at the signal,
+    and Numba's compiler runs some in callbacks from C (llvmlite's object cache notices each
+    compiled module) that drop an exception raised in them: a Ctrl-C there, while a kernel is
+    compiled or loaded from the cache, was lost, and the run went on.
+    """
+    if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+        signal.signal(signal.SIGINT, _on_ctrl_c)
+
+
+def _on_ctrl_c(signum, frame):
+    _ctrl_c.set()
+    raise KeyboardInterrupt
+
+
+def ctrl_c_seen() -> bool:
+    """Whether a Ctrl-C came since :func:`remember_ctrl_c` (raised, or lost)."""
+    return _ctrl_c.is_set()
+
+
+def raise_lost_ctrl_c() -> None:
+    """Raise KeyboardInterrupt when a Ctrl-C came (a lost one: one that was raised ends the run):
+    every wait calls this each :data:`POLL_SECONDS`."""
+    if _ctrl_c.is_set():
+        raise KeyboardInterrupt
+
 
 def wait_interruptibly(function, *args, progress: Stages | None = None):
     """``function(*args)``, computed on a daemon thread while this one waits in short steps.
@@ -117,6 +151,7 @@ def wait_interruptibly(function, *args, progress: Stages | None = None):
     thread.start()
     while thread.is_alive():
         thread.join(POLL_SECONDS)
+        raise_lost_ctrl_c()
         if progress is not None:
             progress.refresh()
     if "error" in outcome:
@@ -155,6 +190,7 @@ def map_on_threads(function, items, workers: int) -> list:
         for thread in threads:
             while thread.is_alive():
                 thread.join(POLL_SECONDS)
+                raise_lost_ctrl_c()
     finally:
         stop.set()
     if errors:

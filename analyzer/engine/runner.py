@@ -23,6 +23,7 @@ from analyzer.engine.collect import ChunkCollector, RecordSink
 from analyzer.engine.distributed import WORKER_WAIT_SECONDS, run_on_dask
 from analyzer.engine.play import run_chunk
 from analyzer.engine.precision import refuse_checkpoint
+from analyzer.engine.progress import POLL_SECONDS, raise_lost_ctrl_c
 from analyzer.errors import AnalyzerError, param
 from analyzer.games.base import Game, Prepared
 
@@ -49,6 +50,7 @@ def run_chunks(game: Game, prepared: Prepared, seed: int, chunks: Iterable[Chunk
 
     if workers <= 1:
         for ch in chunks:
+            raise_lost_ctrl_c()
             collector.planned(ch)
             collector.finished(ch, *play(ch))
         return collector.totals
@@ -78,7 +80,7 @@ def run_chunks(game: Game, prepared: Prepared, seed: int, chunks: Iterable[Chunk
                 in_flight += 1
             if not in_flight:
                 break
-            ch, played, error = done.get()  # a lock wait: Ctrl-C interrupts it at once
+            ch, played, error = _next_done(done)
             in_flight -= 1
             if error is not None:
                 raise error
@@ -89,6 +91,16 @@ def run_chunks(game: Game, prepared: Prepared, seed: int, chunks: Iterable[Chunk
         for _ in threads:
             todo.put(None)
     return collector.totals
+
+
+def _next_done(done: queue.Queue):
+    """The next finished chunk: a lock wait, which Ctrl-C interrupts at once, in short steps that
+    look for a Ctrl-C that was lost (see :func:`analyzer.engine.progress.remember_ctrl_c`)."""
+    while True:
+        try:
+            return done.get(timeout=POLL_SECONDS)
+        except queue.Empty:
+            raise_lost_ctrl_c()
 
 
 def run(game: Game, prepared: Prepared, n: int, seed: int, workers: int | None = None,
