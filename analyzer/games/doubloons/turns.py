@@ -126,7 +126,9 @@ def continue_round(pirates, shared, inputs, events, rng):
 
     The whole turn is written out here rather than in helper functions: every jitted
     call takes and releases a reference to each array it is passed (each array of
-    ``inputs`` included), which would cost more than the turn itself. For the same
+    ``inputs`` included), which would cost more than the turn itself. (A match the chunk
+    template plays has borrowed views, which cost none, see :mod:`analyzer.engine.borrow`;
+    the lookahead's playouts pass arrays of their own, and pay.) For the same
     reason the calls made on most turns, :func:`decisions.choose_source` and
     :func:`specials.apply_special`, are inlined here (without that, matches ran 13% slower),
     and the draw is written out rather than taken from :func:`draw` (which cost 5%).
