@@ -126,7 +126,7 @@ def ctrl_c_seen() -> bool:
 def raise_lost_ctrl_c() -> None:
     """Raise KeyboardInterrupt when a Ctrl-C came (a lost one: one that was raised ends the run):
     every wait calls this each :data:`POLL_SECONDS`."""
-    if _ctrl_c.is_set():
+    if ctrl_c_seen():
         raise KeyboardInterrupt
 
 

@@ -178,8 +178,8 @@ def make_match(inputs: Inputs, state: dict[str, np.ndarray]) -> Match:
     """The :class:`Match` over ``inputs`` and the arrays of ``state`` (keys: ``STATE_FIELDS``).
 
     Its arrays are borrowed views (:func:`analyzer.engine.borrow.borrowed`): the Match itself
-    keeps their owners alive, in ``owners``. Built by a cached jitted function: the proxy's own constructor is
-    compiled anew in every process (most of a second, before the first game)."""
+    keeps their owners alive, in ``owners``. Built by a cached jitted function: the proxy's own
+    constructor is compiled anew in every process (most of a second, before the first game)."""
     match = _new_match(*inputs, *(state[name] for name in STATE_FIELDS))
     match.owners = (inputs, state)
     return match
