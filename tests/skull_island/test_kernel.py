@@ -255,7 +255,9 @@ def test_tabulated_seats_play_exactly_as_deciding_live():
              "optimal-ev:final_round=true", "optimal-ev"]
     spec = resolve(game="skull-island", players=5, strategies=seats)
     prepared = GAME.prepare(spec.rules, 5, spec.seats)
-    assert list(prepared.inputs.seat_tables) == [2, 3, 4, 5, 5]  # tables[SCORES] and tables[EVENTS] come first
+    # tables[SCORES] and tables[EVENTS] come first, then one per policy in the order of their keys:
+    # first-roll, set-chaser, solved, threshold
+    assert list(prepared.inputs.seat_tables) == [2, 5, 3, 4, 4]
     tabulated, _ = run_chunk(GAME, prepared, 3, 0, 5000)
     live_tables = prepared.inputs.seat_tables.copy()
     live_tables[:3] = -1
@@ -265,6 +267,20 @@ def test_tabulated_seats_play_exactly_as_deciding_live():
     for key in tabulated:
         assert np.array_equal(tabulated[key], live[key]), key
     assert tabulated["illegal_decisions"][0] == 0 and tabulated["games"][0] == 5000
+
+
+def test_runs_of_one_turn_rule_set_share_their_stacked_tables():
+    """A report prepares dozens of runs: seats in another order or another seat bonus reuse the
+    stacked tables, each seat still reading its own policy; other turn rules stack their own."""
+    seats = ["threshold:stop_at=1000", "optimal-ev", "optimal-ev", "first-roll"]
+    spec = resolve(game="skull-island", strategies=seats)
+    first = GAME.prepare(spec.rules, 4, spec.seats).inputs
+    rotated = GAME.prepare({**spec.rules, "seat_bonus": 200}, 4, spec.seats[1:] + spec.seats[:1]).inputs
+    assert rotated.tables is first.tables
+    assert list(rotated.seat_tables) == list(first.seat_tables[1:]) + [first.seat_tables[0]]
+    assert len(set(first.seat_tables)) == 3
+    other = GAME.prepare({**spec.rules, "full_chest_bonus": 600}, 4, spec.seats).inputs
+    assert other.tables is not first.tables and not np.array_equal(other.tables[0], first.tables[0])
 
 
 @pytest.mark.parametrize("changes", [{}, {"set_values": [200, 300, 600, 1100, 2100, 4100, 4200],

@@ -12,15 +12,8 @@ from analyzer.games.skull_island import stats as stats_module
 from analyzer.games.skull_island.components import N_CARDS
 from analyzer.games.skull_island.coverage import CARD_TITLES, COMPONENTS, MECHANICS
 from analyzer.games.skull_island.kernel import Inputs, Scratch, Tally, play_game
-from analyzer.games.skull_island.strategies import (
-    DEFAULT_STRATEGY,
-    PLAYS_TO_WIN,
-    SOLVED,
-    STRATEGIES,
-    TABULATED,
-    kernel_index,
-    param_row,
-)
+from analyzer.games.skull_island.state_tables import state_tables
+from analyzer.games.skull_island.strategies import DEFAULT_STRATEGY, STRATEGIES, kernel_index, param_row
 
 SCORE_BINS = (-20000, 100, 800)  # final totals from -20,000 to 60,000 in steps of 100
 
@@ -28,58 +21,6 @@ SCORE_BINS = (-20000, 100, 800)  # final totals from -20,000 to 60,000 in steps 
 def _dice_rolled(totals, prepared: Prepared) -> float:
     """Dice rolled over all the games of a run (for the playing time's seconds per die)."""
     return float(totals["dice_rolled"][0])
-
-
-def _state_tables(rules, seats: list[StrategyChoice]) -> dict:
-    """The per-state tables of a run, as :class:`kernel.Inputs` holds them: the score
-    and mechanics tables (``turn_states.alive_tables``) and the policy tables the seats play by.
-
-    A strategy that reads only the turn's dice (``TABULATED``) is tabulated here, once
-    per distinct parameter set; optimal-ev reads the solver's tables, solved once per
-    rule set and cached on disk (see :mod:`turn_solver.solve`), with the final-round tables after
-    them when a seat plays its last turn to beat the leader or plays to win (optimal-win,
-    every turn a final-round table picked by the solved game). Other seats decide live.
-    """
-    from analyzer.games.skull_island.decisions import tabulate
-    from analyzer.games.skull_island.turn_states import alive_tables
-
-    turn_rules = rules_module.TurnRules.from_rules(rules)
-    tables = [*alive_tables(turn_rules)]  # tables[SCORES], tables[EVENTS]
-    index: dict[tuple, int] = {}
-    seat_tables = []
-    for seat in seats:
-        if seat.name in TABULATED:
-            key = (seat.name, tuple(param_row(seat.name, seat.params)))
-        elif seat.name in SOLVED:
-            key = ("solved", ())
-        else:
-            seat_tables.append(-1)
-            continue
-        if key not in index:
-            index[key] = len(tables)
-            if seat.name in TABULATED:
-                tables.append(tabulate(kernel_index(seat.name), key[1], turn_rules))
-            else:
-                from analyzer.games.skull_island.turn_solver.solve import load_policy
-
-                tables.append(load_policy(rules))
-        seat_tables.append(index[key])
-    thresholds = np.zeros(0, np.int64)
-    first_round_table = -1
-    stacked = np.stack(tables)
-    if any((s.name in SOLVED and s.params.get("final_round")) or s.name == PLAYS_TO_WIN for s in seats):
-        from analyzer.games.skull_island.turn_solver.solve import final_round_tables
-
-        thresholds, round_tables = final_round_tables(rules)
-        first_round_table = len(tables)
-        stacked = np.concatenate([stacked, round_tables])
-    win_choices, win_low = np.zeros((2, 1, 1, N_CARDS), np.int64), 0
-    if any(s.name == PLAYS_TO_WIN for s in seats):
-        from analyzer.games.skull_island.win_solver.solve import win_policy
-
-        win_choices, win_low = win_policy(rules)
-    return {"tables": stacked, "seat_tables": np.array(seat_tables, np.int64), "thresholds": thresholds,
-            "first_round_table": first_round_table, "win_choices": win_choices, "win_low": win_low}
 
 
 #: the most dice a turn rolls: 8 at first, then at most 8 per reroll, 8,000 rerolls (and a sorceress's die)
@@ -136,7 +77,7 @@ class SkullIsland(Game):
                 floor_at_zero=bool(rules["floor_at_zero"]),
                 tie_extra=rules["tie_rule"] == "extra-round",
                 max_rounds=rules["max_rounds"],
-                **_state_tables(rules, seats),
+                **state_tables(rules, seats),
             ),
         )
 
