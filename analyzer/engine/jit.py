@@ -8,6 +8,14 @@ Dead Man's Chest's kernel took 41 s to compile and Skull Island's 26 s; without 
 literal copies 36 s and 19 s. The kernels run as fast either way, since LLVM still sees
 the constants once it inlines a call. So every compiled function of the package is made
 with this ``njit``, which hands the callee the plain types of its arguments.
+
+It also lets a hot function go without Numba's reference counting (``refcounts=False``).
+Numba counts the references to every array a compiled function binds: an argument, an
+array read out of a tuple, the arguments of a function it inlines. Each count is a call
+into Numba's runtime (``NRT_incref``, ``NRT_decref``) that LLVM cannot see through, so it
+also keeps values in memory rather than in registers. Numba prunes the pairs it can
+match, but not in a loop with many exits: Doubloons' round loop made about 1,600 such
+calls a match, a quarter of its time, and each step split out of it added more.
 """
 
 from __future__ import annotations
@@ -25,9 +33,17 @@ class PlainArgumentsDispatcher(CPUDispatcher):
         return super().get_call_template(plain, {name: types.unliteral(kind) for name, kind in kws.items()})
 
 
-def njit(function=None, **options):
+def njit(function=None, *, refcounts: bool = True, **options):
     """``numba.njit(**options)``, used as ``@njit`` or ``@njit(cache=True, ...)``; its dispatcher is a
-    :class:`PlainArgumentsDispatcher`."""
+    :class:`PlainArgumentsDispatcher`.
+
+    ``refcounts=False`` compiles the function, and every function it inlines, without reference
+    counting (Numba's ``_nrt=False``). Only for a function that allocates no array and gets
+    none from the functions it calls: every array it sees must be held by its caller for the
+    whole call. Numba refuses to compile one that allocates; one handed a new array would leak it.
+    """
+    if not refcounts:
+        options["_nrt"] = False
 
     def compiled(py_func):
         dispatcher = numba.njit(**options)(py_func)

@@ -60,8 +60,8 @@ E_SPECIALS = 0
     N_ORIGINS * N_SPECIALS, N_ORIGINS * N_SPECIALS + 6)
 N_EVENTS = N_ORIGINS * N_SPECIALS + 6
 
-#: what continue_round stopped for
-ROUND_OVER, ROUND_CAPPED, DECIDE = range(3)
+#: what continue_round stopped for (PLAYING: the round goes on)
+ROUND_OVER, ROUND_CAPPED, DECIDE, PLAYING = range(4)
 #: V_STEP: a turn begins with the draw, or goes on with the card V_CARD (0: the turn is over)
 DRAW, PLAY = range(2)
 #: the candidate of the deck-or-discard decision that takes the discard (0 draws)
@@ -110,13 +110,124 @@ def _stop(shared, p, turns, final, card, choices):
     shared[V_CHOICES] = choices
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
+def draw_step(pirates, shared, inputs, events, p, rng):
+    """The turn's first step: pirate ``p`` draws from the deck or takes the discard pile's
+    top card (passes when neither can be done). Returns (the card, where it came from,
+    whether a searching pirate must choose first: then ``shared[CAND:CAND + 2]`` holds the
+    candidates and no card is taken)."""
+    events[p, E_TURNS] += 1
+    if shared[V_DECK_N] == 0 and shared[V_DISCARD_N] > 1:
+        refill_deck(shared, rng)
+        events[p, E_REFILLS] += 1
+    can_deck = shared[V_DECK_N] > 0
+    can_discard = can_take_discard(pirates, p, discard_top(shared))
+    if can_deck and can_discard:
+        if searches(inputs, p):
+            shared[CAND] = 0
+            shared[CAND + 1] = TAKE_DISCARD
+            return 0, FROM_DECK, True
+        take_discard = choose_source(pirates, shared, inputs, p, rng)
+    else:
+        take_discard = can_discard
+    if not can_deck and not can_discard:
+        events[p, E_PASSES] += 1
+        return 0, FROM_DECK, False
+    card, origin = draw(shared, events, p, take_discard)
+    return card, origin, False
+
+
+@njit(cache=True, inline="always")
+def play_chain(pirates, shared, inputs, events, p, card, origin, rng):
+    """Pirate ``p`` plays ``card`` (from ``origin``): a number opens its chest and the chain
+    goes on with the card found there, until a card cannot be placed (discarded) or a
+    special ends the turn. Returns (the card a searching pirate must decide on, its number of
+    choices), or (0, 0) once the turn's cards are played."""
+    while card:
+        if card <= CHESTS:
+            if not can_place(pirates, p, card):
+                push_discard(shared, card)
+                return 0, 0
+            freed_parrot = pirates[p, STATE + card] == HOLDS_PARROT
+            under = place_number(pirates, shared, p, card)
+            if freed_parrot:
+                # the number freed p's parrot: it moves on, or is discarded
+                count = parrot_slots(pirates, shared, p) if inputs.freed_parrot_moves else 0
+                if count == 0:
+                    push_discard(shared, PARROT)
+                    return 0, 0
+                events[p, E_PARROT_MOVES] += 1
+                if searches(inputs, p):
+                    return PARROT, count
+                under = put_parrot(pirates, p, choose_parrot_slot(pirates, shared, inputs, p, count, rng))
+            card = under
+            origin = FROM_CHEST
+            continue
+        kind = card - FIRST_SPECIAL
+        events[p, E_SPECIALS + origin * N_SPECIALS + kind] += 1
+        if origin == FROM_CHEST and not inputs.apply_revealed_specials:
+            push_discard(shared, card)
+            return 0, 0
+        if card == PARROT:
+            count = parrot_slots(pirates, shared, p) if pirates[p, F_PARROT] == 0 else 0
+            if count == 0:
+                push_discard(shared, card)
+                return 0, 0
+            events[p, E_SPECIALS + USED * N_SPECIALS + kind] += 1
+            if searches(inputs, p):
+                return PARROT, count
+            card = put_parrot(pirates, p, choose_parrot_slot(pirates, shared, inputs, p, count, rng))
+            origin = FROM_CHEST
+            continue
+        acted, choices = apply_special(pirates, shared, inputs, p, card, rng)
+        if choices:
+            return card, choices
+        if acted:
+            events[p, E_SPECIALS + USED * N_SPECIALS + kind] += 1
+        return 0, 0
+    return 0, 0
+
+
+@njit(cache=True, inline="always")
+def end_turn(pirates, shared, inputs, events, p, turns, final):
+    """What follows pirate ``p``'s turn, the round's ``turns``-th: a pirate who has opened every
+    chest wins the round, which ends there or hands out the final turns; the turn cap; the
+    next pirate. Returns (PLAYING, ROUND_OVER or ROUND_CAPPED, the pirate who plays next
+    (once the round is over: the last to play, or -1 after the final turns), ``final``)."""
+    players = pirates.shape[0]
+    if pirates[p, F_UNOPENED] == 0 and pirates[p, F_ROUND_WON] == 0:
+        pirates[p, F_ROUND_WON] = WON_ROUND if final < 0 else WON_IN_FINAL_TURNS
+        if final < 0:
+            if not inputs.final_turns:
+                return ROUND_OVER, p, final
+            q = p
+            for i in range(players - 1):
+                q = (q + shared[V_DIRECTION] + players) % players
+                shared[ORDER + i] = q
+            final = 0
+    if final < 0:
+        if turns >= inputs.max_turns_per_round:
+            return ROUND_CAPPED, p, final
+        return PLAYING, next_player(pirates, shared, events, p), final
+    p = -1
+    while final < players - 1 and p < 0:
+        q = shared[ORDER + final]
+        final += 1
+        if shared[V_SKIP]:
+            shared[V_SKIP] = 0
+            events[q, E_LOST_TURNS] += 1
+        else:
+            p = q
+    return (PLAYING if p >= 0 else ROUND_OVER), p, final
+
+
+@njit(cache=True, refcounts=False)
 def continue_round(pirates, shared, inputs, events, rng):
     """Play the round on from where it stands; marks its winners in ``F_ROUND_WON``.
 
-    A turn: the pirate draws from the deck or takes the discard pile's top card, then
-    plays it: a number opens its chest and the chain goes on with the card found there,
-    until a card cannot be placed (discarded) or a special ends the turn.
+    A turn: the pirate draws from the deck or takes the discard pile's top card
+    (:func:`draw_step`), then plays it and the chain of cards it opens (:func:`play_chain`);
+    :func:`end_turn` then finds who plays next, or ends the round.
 
     With ``final_turns``, once a pirate has opened every chest each other pirate plays
     one more turn, in the order of play at that moment (a kraken still costs the next
@@ -124,19 +235,13 @@ def continue_round(pirates, shared, inputs, events, rng):
     checked after each turn, before the next player is known (so a cap of 1 plays
     exactly one turn).
 
-    The whole turn is written out here rather than in helper functions. Split into named
-    steps (the draw, the chain of cards, what follows the turn), inlined or called, matches
-    took 1.3-1.4 times as long, measured single-thread on the chunk template's borrowed
-    views (see :mod:`analyzer.engine.borrow`), so not for reference counts; the lookahead's
-    playouts, which pass arrays of their own, would pay those on every call as well.
-    Likewise the calls made on most turns, :func:`decisions.choose_source` and
-    :func:`specials.apply_special`, are inlined here (without that, matches ran 13% slower),
-    and the draw is written out rather than taken from :func:`draw` (which cost 5%).
+    Compiled without reference counts (see :mod:`analyzer.engine.jit`): its callers, the match
+    and the lookahead's playouts, hold every array it is handed. With them, matches took 1.3
+    times as long, and 1.6 once the turn was split into these steps.
 
     Returns (ROUND_OVER, ROUND_CAPPED or DECIDE, audit violations (``inputs.audit``; else 0));
     the turns played so far are in ``V_TURNS``.
     """
-    players = pirates.shape[0]
     check = inputs.audit
     violations = 0
     p = shared[V_PLAYER]
@@ -146,113 +251,23 @@ def continue_round(pirates, shared, inputs, events, rng):
     origin = shared[V_ORIGIN]
     drawn = shared[V_STEP] == PLAY
     while True:
-        # -- the draw
         if not drawn:
-            events[p, E_TURNS] += 1
-            if shared[V_DECK_N] == 0 and shared[V_DISCARD_N] > 1:
-                refill_deck(shared, rng)
-                events[p, E_REFILLS] += 1
-            can_deck = shared[V_DECK_N] > 0
-            can_discard = can_take_discard(pirates, p, discard_top(shared))
-            card = 0
-            origin = FROM_DECK
-            if can_deck and can_discard:
-                if searches(inputs, p):
-                    shared[CAND] = 0
-                    shared[CAND + 1] = TAKE_DISCARD
-                    _stop(shared, p, turns, final, 0, 2)
-                    return DECIDE, violations
-                take_discard = choose_source(pirates, shared, inputs, p, rng)
-            else:
-                take_discard = can_discard
-            if not can_deck and not can_discard:
-                events[p, E_PASSES] += 1
-            elif take_discard:
-                events[p, E_DISCARD_TAKES] += 1
-                card = pop_discard(shared)
-                origin = FROM_DISCARD
-            else:
-                card = pop_deck(shared)
-        drawn = False
-        # -- the card drawn and the chain of openings it starts
-        while card:
-            if card <= CHESTS:
-                if not can_place(pirates, p, card):
-                    push_discard(shared, card)
-                    break
-                freed_parrot = pirates[p, STATE + card] == HOLDS_PARROT
-                under = place_number(pirates, shared, p, card)
-                if freed_parrot:
-                    # the number freed p's parrot: it moves on, or is discarded
-                    count = parrot_slots(pirates, shared, p) if inputs.freed_parrot_moves else 0
-                    if count == 0:
-                        push_discard(shared, PARROT)
-                        break
-                    events[p, E_PARROT_MOVES] += 1
-                    if searches(inputs, p):
-                        _stop(shared, p, turns, final, PARROT, count)
-                        return DECIDE, violations
-                    under = put_parrot(pirates, p, choose_parrot_slot(pirates, shared, inputs, p, count, rng))
-                card = under
-                origin = FROM_CHEST
-                continue
-            kind = card - FIRST_SPECIAL
-            events[p, E_SPECIALS + origin * N_SPECIALS + kind] += 1
-            if origin == FROM_CHEST and not inputs.apply_revealed_specials:
-                push_discard(shared, card)
-                break
-            if card == PARROT:
-                count = parrot_slots(pirates, shared, p) if pirates[p, F_PARROT] == 0 else 0
-                if count == 0:
-                    push_discard(shared, card)
-                    break
-                events[p, E_SPECIALS + USED * N_SPECIALS + kind] += 1
-                if searches(inputs, p):
-                    _stop(shared, p, turns, final, PARROT, count)
-                    return DECIDE, violations
-                card = put_parrot(pirates, p, choose_parrot_slot(pirates, shared, inputs, p, count, rng))
-                origin = FROM_CHEST
-                continue
-            acted, choices = apply_special(pirates, shared, inputs, p, card, rng)
-            if choices:
-                _stop(shared, p, turns, final, card, choices)
+            card, origin, decide = draw_step(pirates, shared, inputs, events, p, rng)
+            if decide:
+                _stop(shared, p, turns, final, 0, 2)
                 return DECIDE, violations
-            if acted:
-                events[p, E_SPECIALS + USED * N_SPECIALS + kind] += 1
-            break
-        # -- after the turn
+        drawn = False
+        card, choices = play_chain(pirates, shared, inputs, events, p, card, origin, rng)
+        if choices:
+            _stop(shared, p, turns, final, card, choices)
+            return DECIDE, violations
         turns += 1
         if check:
             violations += audit(pirates, shared, inputs.composition)
-        if pirates[p, F_UNOPENED] == 0 and pirates[p, F_ROUND_WON] == 0:
-            pirates[p, F_ROUND_WON] = WON_ROUND if final < 0 else WON_IN_FINAL_TURNS
-            if final < 0:
-                if not inputs.final_turns:
-                    _stop(shared, p, turns, final, 0, 0)
-                    return ROUND_OVER, violations
-                q = p
-                for i in range(players - 1):
-                    q = (q + shared[V_DIRECTION] + players) % players
-                    shared[ORDER + i] = q
-                final = 0
-        if final < 0:
-            if turns >= inputs.max_turns_per_round:
-                _stop(shared, p, turns, final, 0, 0)
-                return ROUND_CAPPED, violations
-            p = next_player(pirates, shared, events, p)
-            continue
-        p = -1
-        while final < players - 1 and p < 0:
-            q = shared[ORDER + final]
-            final += 1
-            if shared[V_SKIP]:
-                shared[V_SKIP] = 0
-                events[q, E_LOST_TURNS] += 1
-            else:
-                p = q
-        if p < 0:
+        stopped, p, final = end_turn(pirates, shared, inputs, events, p, turns, final)
+        if stopped != PLAYING:
             _stop(shared, p, turns, final, 0, 0)
-            return ROUND_OVER, violations
+            return stopped, violations
 
 
 @njit(cache=True)
