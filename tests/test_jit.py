@@ -2,6 +2,8 @@
 a constant passed to it from compiled code adds no specialization, as it would with Numba's own."""
 
 import numba
+import numpy as np
+import pytest
 
 from analyzer.engine.jit import PlainArgumentsDispatcher, njit
 
@@ -33,3 +35,42 @@ def test_numbas_own_njit_compiles_one_more_per_constant():
 
     assert numba.njit(caller)(5, True) == 2 + 6
     assert len(plain_callee.signatures) == 2
+
+
+def _first_bound_items(arrays, n):
+    """Binds an array read out of a tuple in a loop with two exits: Numba counts its references."""
+    total = 0
+    for i in range(n):
+        items = arrays[i % 2]
+        if items[0] > 5:
+            return total
+        total += items[i % items.shape[0]]
+    return total
+
+
+def _reference_counts(dispatcher) -> int:
+    """Calls to Numba's NRT_incref and NRT_decref in the dispatcher's compiled code."""
+    return sum(line.count("@NRT_incref(") + line.count("@NRT_decref(") for ir in dispatcher.inspect_llvm().values()
+               for line in ir.splitlines() if "call " in line)
+
+
+def test_refcounts_false_compiles_without_reference_counts():
+    counted, uncounted = njit(_first_bound_items), njit(refcounts=False)(_first_bound_items)
+    arrays = (np.arange(3), np.arange(4))
+    assert counted(arrays, 10) == uncounted(arrays, 10) == 14
+    assert _reference_counts(counted) > 0
+    assert _reference_counts(uncounted) == 0
+
+
+def test_a_function_without_reference_counts_may_not_allocate():
+    allocating = njit(refcounts=False)(lambda n: np.zeros(n).sum())
+    with pytest.raises(numba.core.errors.NumbaError):
+        allocating(3)
+
+
+def test_a_callee_keeps_its_reference_counts_when_its_caller_has_none():
+    """Numba would compile the callee like its caller; the package's njit sets each function's own."""
+    callee = njit(_first_bound_items)
+    caller = njit(refcounts=False)(lambda arrays, n: callee(arrays, n) + 1)
+    assert caller((np.arange(3), np.arange(4)), 10) == 15
+    assert _reference_counts(callee) > 0

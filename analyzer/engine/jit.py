@@ -42,8 +42,7 @@ def njit(function=None, *, refcounts: bool = True, **options):
     none from the functions it calls: every array it sees must be held by its caller for the
     whole call. Numba refuses to compile one that allocates; one handed a new array would leak it.
     """
-    if not refcounts:
-        options["_nrt"] = False
+    options["_nrt"] = refcounts  # set either way: Numba lets a callee compiled for a caller inherit its setting
 
     def compiled(py_func):
         dispatcher = numba.njit(**options)(py_func)

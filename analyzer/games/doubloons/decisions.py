@@ -48,13 +48,13 @@ from analyzer.games.doubloons.strategies import (
 OFF_TARGET = 1000
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, refcounts=False, inline="always")
 def searches(inputs, p):
     """Does seat p decide by search (``lookahead``: see :mod:`lookahead`) rather than here?"""
     return inputs.strategy_ids[p] == LOOKAHEAD
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, refcounts=False, inline="always")
 def plays_randomly(inputs, p, rng):
     """Does seat p make this decision uniformly at random? The random strategy always
     does; any other with probability ``noise`` (a noise of 0 draws no random number)."""
@@ -62,7 +62,7 @@ def plays_randomly(inputs, p, rng):
     return inputs.strategy_ids[p] == RANDOM or (noise > 0 and random01(rng) < noise)
 
 
-@njit(cache=True)
+@njit(cache=True, refcounts=False)
 def pick_lowest(shared, count, rng):
     """The candidate with the lowest score; uniformly among ties."""
     best = shared[CAND_SCORE]
@@ -83,7 +83,7 @@ def pick_lowest(shared, count, rng):
     return shared[CAND]
 
 
-@njit(cache=True)
+@njit(cache=True, refcounts=False)
 def rival(pirates, shared, inputs, p):
     """The opponent closest to winning: fewest chests still to open, less
     ``match_point_bonus`` for one a round win from the match; ties go to the first
@@ -104,7 +104,7 @@ def rival(pirates, shared, inputs, p):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, refcounts=False)
 def hunts_kraken(pirates, shared, inputs, p):
     """The saboteur's kraken hunt: its rival plays next with at most ``kraken_hunt_at``
     chests left, and a kraken can still come (not every kraken is in the discard pile
@@ -120,7 +120,7 @@ def hunts_kraken(pirates, shared, inputs, p):
     return inputs.composition[KRAKEN] > seen
 
 
-@njit(cache=True)
+@njit(cache=True, refcounts=False)
 def chained_parrots_to_come(pirates, shared, inputs, p):
     """Chained parrots that could still come: neither lying on a parrot nor in the
     discard pile (when the strategy remembers it)."""
@@ -133,7 +133,7 @@ def chained_parrots_to_come(pirates, shared, inputs, p):
     return inputs.composition[CHAINED_PARROT] - lying - seen
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, refcounts=False, inline="always")
 def choose_source(pirates, shared, inputs, p, rng):
     """True: take the discard pile's top card; False: draw from the deck (both legal).
 
@@ -154,7 +154,7 @@ def choose_source(pirates, shared, inputs, p, rng):
     return take and not hunts_kraken(pirates, shared, inputs, p)
 
 
-@njit(cache=True)
+@njit(cache=True, refcounts=False)
 def choose_parrot_slot(pirates, shared, inputs, p, count, rng):
     """Where the parrot goes: greedy picks the number least likely to come."""
     if plays_randomly(inputs, p, rng):
@@ -165,7 +165,7 @@ def choose_parrot_slot(pirates, shared, inputs, p, count, rng):
     return pick_lowest(shared, count, rng)
 
 
-@njit(cache=True)
+@njit(cache=True, refcounts=False)
 def _aim(pirates, shared, inputs, p, count):
     """The saboteur's aim: push candidates not hitting its rival behind the others."""
     if inputs.strategy_ids[p] != SABOTEUR:
@@ -176,7 +176,7 @@ def _aim(pirates, shared, inputs, p, count):
             shared[CAND_SCORE + i] += OFF_TARGET
 
 
-@njit(cache=True)
+@njit(cache=True, refcounts=False)
 def choose_swap(pirates, shared, inputs, p, count, rng):
     """The pirate's swap: greedy gives its own parrot away if it can, else takes the
     number least likely to come."""
@@ -193,7 +193,7 @@ def choose_swap(pirates, shared, inputs, p, count, rng):
     return pick_lowest(shared, count, rng)
 
 
-@njit(cache=True)
+@njit(cache=True, refcounts=False)
 def choose_chain(pirates, shared, inputs, p, count, rng):
     """A chain's target (an opponent's parrot or closed chest): greedy chains the one
     whose number is most likely to come."""
@@ -206,7 +206,7 @@ def choose_chain(pirates, shared, inputs, p, count, rng):
     return pick_lowest(shared, count, rng)
 
 
-@njit(cache=True)
+@njit(cache=True, refcounts=False)
 def choose_key(pirates, shared, inputs, p, count, rng):
     """What the key unlocks: greedy frees the slot whose number is most likely to come."""
     if plays_randomly(inputs, p, rng):

@@ -71,7 +71,7 @@ def new_play_area(players, deck_size):
 
 
 # -- piles -------------------------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, refcounts=False)
 def push_discard(shared, card):
     n = shared[V_DISCARD_N]
     shared[shared[V_DISCARD_AT] + n] = card
@@ -80,7 +80,7 @@ def push_discard(shared, card):
         shared[DISCARD_COUNT + card] += 1
 
 
-@njit(cache=True)
+@njit(cache=True, refcounts=False)
 def pop_discard(shared):
     n = shared[V_DISCARD_N] - 1
     card = shared[shared[V_DISCARD_AT] + n]
@@ -90,14 +90,14 @@ def pop_discard(shared):
     return card
 
 
-@njit(cache=True)
+@njit(cache=True, refcounts=False)
 def discard_top(shared):
     """The discard pile's top card, 0 when the pile is empty."""
     n = shared[V_DISCARD_N]
     return shared[shared[V_DISCARD_AT] + n - 1] if n > 0 else 0
 
 
-@njit(cache=True)
+@njit(cache=True, refcounts=False)
 def discarded(shared, card):
     """Copies of ``card`` in the discard pile."""
     base = shared[V_DISCARD_AT]
@@ -108,14 +108,14 @@ def discarded(shared, card):
     return count
 
 
-@njit(cache=True)
+@njit(cache=True, refcounts=False)
 def pop_deck(shared):
     n = shared[V_DECK_N] - 1
     shared[V_DECK_N] = n
     return shared[DECK + n]
 
 
-@njit(cache=True)
+@njit(cache=True, refcounts=False)
 def refill_deck(shared, rng):
     """Shuffle the discards but the top card into a new deck (used keys become keys)."""
     base = shared[V_DISCARD_AT]
@@ -135,7 +135,7 @@ def refill_deck(shared, rng):
 
 
 # -- the deal ----------------------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, refcounts=False)
 def deal_round(pirates, shared, inputs, rng):
     """Shuffle every card into the deck, deal each pirate's ``F_CHESTS`` chests face down
     and turn up a number to start the discard pile (a special is shuffled back).
@@ -189,7 +189,7 @@ def deal_round(pirates, shared, inputs, rng):
 
 
 # -- chests ------------------------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, refcounts=False)
 def can_place(pirates, p, number):
     """Can pirate p put this number card in its slot (closed, or its own parrot, unchained)?"""
     state = pirates[p, STATE + number]
@@ -197,7 +197,7 @@ def can_place(pirates, p, number):
     return (state == CLOSED or state == HOLDS_PARROT) and chained == 0
 
 
-@njit(cache=True)
+@njit(cache=True, refcounts=False)
 def place_number(pirates, shared, p, number):
     """Open slot ``number`` with its card; returns the card that lay there (p's own
     parrot, now freed, or the face-down card)."""
@@ -211,7 +211,7 @@ def place_number(pirates, shared, p, number):
     return under
 
 
-@njit(cache=True)
+@njit(cache=True, refcounts=False)
 def put_parrot(pirates, p, slot):
     """Put pirate p's parrot on a closed slot; returns the face-down card it uncovers."""
     under = pirates[p, CARD + slot]
@@ -221,7 +221,7 @@ def put_parrot(pirates, p, slot):
     return under
 
 
-@njit(cache=True)
+@njit(cache=True, refcounts=False)
 def swap_chests(pirates, p, q, slot):
     """The pirate's swap: p's slot (closed or p's parrot) for q's open number there."""
     if pirates[p, STATE + slot] == HOLDS_PARROT:
@@ -238,7 +238,7 @@ def swap_chests(pirates, p, q, slot):
     pirates[q, F_UNOPENED] += 1
 
 
-@njit(cache=True)
+@njit(cache=True, refcounts=False)
 def unlock(pirates, shared, p, slot):
     """A key frees p's chained slot: the chain card, then the used key, go to the discard."""
     pirates[p, CHAINED + slot] = 0
@@ -247,7 +247,7 @@ def unlock(pirates, shared, p, slot):
 
 
 # -- legal moves (write shared[CAND:], return the count) -----------------------------------------
-@njit(cache=True)
+@njit(cache=True, refcounts=False)
 def parrot_slots(pirates, shared, p):
     """Pirate p's closed, unchained slots (where a parrot may go)."""
     count = 0
@@ -258,7 +258,7 @@ def parrot_slots(pirates, shared, p):
     return count
 
 
-@njit(cache=True)
+@njit(cache=True, refcounts=False)
 def pirate_swaps(pirates, shared, p):
     """(victim, slot) pairs for p's pirate: p's slot closed or p's parrot, unchained, the
     victim's slot open; p's parrot only goes to a victim without one."""
@@ -276,7 +276,7 @@ def pirate_swaps(pirates, shared, p):
     return count
 
 
-@njit(cache=True)
+@njit(cache=True, refcounts=False)
 def chained_parrot_targets(pirates, shared, p):
     """Opponents' unchained parrots."""
     count = 0
@@ -288,7 +288,7 @@ def chained_parrot_targets(pirates, shared, p):
     return count
 
 
-@njit(cache=True)
+@njit(cache=True, refcounts=False)
 def chained_chest_targets(pirates, shared, p):
     """Opponents' closed, unchained chests."""
     count = 0
@@ -302,7 +302,7 @@ def chained_chest_targets(pirates, shared, p):
     return count
 
 
-@njit(cache=True)
+@njit(cache=True, refcounts=False)
 def key_targets(pirates, shared, p):
     """Pirate p's own chained slots."""
     count = 0
@@ -313,7 +313,7 @@ def key_targets(pirates, shared, p):
     return count
 
 
-@njit(cache=True)
+@njit(cache=True, refcounts=False)
 def can_take_discard(pirates, p, card):
     """The book's discard restrictions: numbers; a parrot if p has none; an unused key."""
     has_parrot = pirates[p, F_PARROT] != 0
@@ -324,7 +324,7 @@ def can_take_discard(pirates, p, card):
     return card == PARROT and not has_parrot
 
 
-@njit(cache=True)
+@njit(cache=True, refcounts=False)
 def unseen(shared, composition, number, count_discards):
     """Copies of ``number`` not in sight: the deck's copies less the open ones (and, for a
     pirate who remembers it, the discard pile's)."""

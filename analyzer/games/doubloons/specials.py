@@ -24,20 +24,20 @@ from analyzer.games.doubloons.play_area import (
 )
 
 
-@njit(cache=True)
+@njit(cache=True, refcounts=False)
 def rob(pirates, shared, p, choice):
     """The pirate's swap ``choice`` (victim * SLOT_STRIDE + slot); the pirate is discarded."""
     swap_chests(pirates, p, choice // SLOT_STRIDE, choice % SLOT_STRIDE)
     push_discard(shared, PIRATE)
 
 
-@njit(cache=True)
+@njit(cache=True, refcounts=False)
 def lay_chain(pirates, choice):
     """A chain card comes to lie on ``choice`` (pirate * SLOT_STRIDE + slot)."""
     pirates[choice // SLOT_STRIDE, CHAINED + choice % SLOT_STRIDE] = 1
 
 
-@njit(cache=True)
+@njit(cache=True, refcounts=False)
 def play_choice(pirates, shared, p, card, choice):
     """Play special ``card`` (a pirate, a chain or a key with a target) on the candidate chosen."""
     if card == PIRATE:
@@ -48,7 +48,7 @@ def play_choice(pirates, shared, p, card, choice):
         lay_chain(pirates, choice)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, refcounts=False, inline="always")
 def apply_special(pirates, shared, inputs, p, card, rng):
     """Apply a special card other than the parrot; returns (acted, choices).
 
