@@ -9,7 +9,7 @@ from analyzer.api import parse_count
 from analyzer.engine.aggregate import Totals
 from analyzer.engine.chunks import MAX_CHUNK, MIN_CHUNK, chunk_count, chunk_size, iter_chunks
 from analyzer.engine.jit import njit
-from analyzer.engine.memory import PADDING, chunk_zeros, private_zeros
+from analyzer.engine.memory import PADDING, chunk_zeros, padded_zeros
 from analyzer.engine.rng import game_key, next_u64, randint, random01, seed_game, split_next, substream
 from analyzer.errors import AnalyzerError
 from analyzer.execution import parse_seed
@@ -178,17 +178,11 @@ def test_chunk_arrays_are_zeroed_disjoint_and_padded():
     assert block.sum() == 3 + 15 + 1
 
 
-@njit
-def _two_private_arrays(dtype):
-    first = private_zeros(5, dtype)
-    second = private_zeros(5, dtype)
-    first[:] = 1
-    return first, second, first.ctypes.data, second.ctypes.data
-
-
 @pytest.mark.parametrize("dtype", [np.int64, np.uint64, np.bool_])
-def test_private_arrays_are_padded(dtype):
-    first, second, first_at, second_at = _two_private_arrays(dtype)
-    assert first.shape == second.shape == (5,) and first.dtype == dtype and not second.any() and first.all()
+def test_padded_arrays_are_padded(dtype):
+    first, second = padded_zeros((2, 3), dtype), padded_zeros(5, dtype)
+    assert first.shape == (2, 3) and second.shape == (5,) and first.dtype == second.dtype == dtype
+    assert not first.any() and not second.any()
     # each lies PADDING bytes inside its own allocation: two of them are at least 2 * PADDING apart
+    first_at, second_at = first.ctypes.data, second.ctypes.data
     assert abs(first_at - second_at) >= 2 * PADDING + 5 * first.itemsize

@@ -14,8 +14,6 @@ import math
 
 import numpy as np
 
-from analyzer.engine.jit import njit
-
 PADDING = 256  # bytes
 
 
@@ -37,10 +35,3 @@ def padded_zeros(shape, dtype=np.int64) -> np.ndarray:
     size = math.prod(shape) if isinstance(shape, tuple) else shape
     pad = PADDING // np.dtype(dtype).itemsize
     return np.zeros(size + 2 * pad, dtype)[pad:pad + size].reshape(shape)
-
-
-@njit(cache=True)
-def private_zeros(n, dtype):
-    """A zeroed 1-d array of ``n`` items of ``dtype`` for a kernel's own use, padded."""
-    pad = PADDING // np.empty(0, dtype).itemsize
-    return np.zeros(n + 2 * pad, dtype)[pad:pad + n]

@@ -73,7 +73,7 @@ def run_chunk(game, prepared, seed: int, first_game: int, n_games: int,
 
     play_chunk = chunk_player(game.play_function())
     play_chunk(np.uint64(seed), first_game, n_games, low, width, prepared.inputs, game.scratch(prepared), tally,
-               common, block, outcome, records, game_records)
+               common, block, outcome, records, game_records, padded_zeros(4, np.uint64))
 
     aggregates = {name: getattr(common, name) for name in common_shapes if name != "length_hist"}
     aggregates.update(measures._asdict())

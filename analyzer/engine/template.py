@@ -17,7 +17,12 @@ The argument style is the same for every game: NamedTuples of arrays and numbers
   mechanics and component aggregates the template fills from what the game notes in ``outcome``;
 - ``outcome``: :class:`Outcome`, what the game reports of each game it plays;
 - ``records``: :class:`Records`, the common per-game rows (length 0: not recording),
-  and ``game_records``, the game's own columns of those rows.
+  and ``game_records``, the game's own columns of those rows;
+- ``state``: the random state of the game being played.
+
+A game's play function is inlined into the template or called by it, and the template is
+compiled without reference counts: a play function inlined into it must not allocate
+(Numba refuses to compile one that does), and one that is called gets borrowed views.
 """
 
 from __future__ import annotations
@@ -33,7 +38,6 @@ import numpy as np
 
 from analyzer.engine.borrow import borrowed
 from analyzer.engine.jit import njit
-from analyzer.engine.memory import private_zeros
 from analyzer.engine.quality import fold_held_counts, tally_measures
 from analyzer.engine.rng import game_key, seed_game
 
@@ -86,13 +90,15 @@ def play_game(inputs, state, key, scratch, tally, outcome, game_records, row):
 
 
 def play_chunk(seed, first_game, n_games, score_low, score_width, inputs, scratch, tally, common, measures, outcome,
-               records, game_records):
+               records, game_records, state):
     """Play games ``first_game .. first_game + n_games - 1`` of run ``seed``.
 
     Final scores go to histogram bins ``score_width`` wide from ``score_low``.
     Game ``g`` draws only from the streams of ``(seed, g)``, so it comes out the same
     in any chunk, thread, process or machine. Scores outside the histogram and lengths
-    beyond their cap are counted in the nearest bin.
+    beyond their cap are counted in the nearest bin. ``state`` holds each game's random
+    state in turn (4 words): the caller's, as every array here, so that the template
+    allocates nothing and is compiled without reference counts (see :mod:`analyzer.engine.jit`).
     """
     # borrowed views: the caller holds every argument for the whole call (see engine.borrow)
     inputs = borrowed(inputs)
@@ -103,7 +109,7 @@ def play_chunk(seed, first_game, n_games, score_low, score_width, inputs, scratc
     outcome = borrowed(outcome)
     records = borrowed(records)
     game_records = borrowed(game_records)
-    state = private_zeros(4, np.uint64)
+    state = borrowed(state)  # the games' random state, seeded again for each game
     players = outcome.scores.shape[0]
     units = outcome.lengths.shape[0]
     n_bins = common.score_hist.shape[1]
@@ -184,7 +190,8 @@ def chunk_player(play):
     One copy per game: its globals name the game's play function, and its disk cache
     is its own (named after the game's kernel module) and stamped with the game's
     sources as well as the engine's, since Numba stamps a cache with the function's own
-    file only. ``play`` must be compiled with ``nogil=True``.
+    file only. ``play`` must be compiled with ``nogil=True``, and allocate nothing if it is
+    inlined.
     """
     with _compiling:
         if play not in _players:
@@ -192,7 +199,7 @@ def chunk_player(play):
             function = types.FunctionType(play_chunk.__code__, namespace, play_chunk.__name__)
             function.__qualname__ = "play_chunk_for_" + play.py_func.__module__.replace(".", "_")
             function.__doc__ = play_chunk.__doc__
-            player = njit(cache=True, nogil=True)(function)
+            player = njit(cache=True, nogil=True, refcounts=False)(function)
             cache_file = player._cache._cache_file
             cache_file._source_stamp = _sources_stamp(play)
             cache_file._load_index = functools.partial(_load_index_or_nothing, cache_file._load_index)

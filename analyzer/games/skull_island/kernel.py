@@ -321,7 +321,9 @@ def play_game(inputs, state, key, scratch, tally, outcome, game_records, row):
     capped = n_tied == 0
     if capped:  # decided on the totals as they stand
         outcome.capped[0] = 1
-        best = totals.max()
+        best = totals[0]
+        for seat in range(1, players):
+            best = max(best, totals[seat])
         for seat in range(players):
             in_play[seat] = totals[seat] == best
     tally.extra_rounds[0] += extra

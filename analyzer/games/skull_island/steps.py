@@ -24,7 +24,8 @@ def new_game(state, deck, deck_order, totals, in_play, independent_draw, seat_bo
     """Set up a game: the deck in ``deck_order``, shuffled from the game's stream (unless
     each card is drawn from the whole deck), each seat's starting total (its seat bonus),
     every seat in play. Returns the mechanics seen so far, as bits (see :mod:`coverage`)."""
-    deck[:] = deck_order
+    for card in range(deck.shape[0]):
+        deck[card] = deck_order[card]
     if not independent_draw:
         shuffle(state, deck, deck.shape[0])
     players = totals.shape[0]
