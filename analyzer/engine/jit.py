@@ -38,9 +38,11 @@ def njit(function=None, *, refcounts: bool = True, **options):
     :class:`PlainArgumentsDispatcher`.
 
     ``refcounts=False`` compiles the function, and every function it inlines, without reference
-    counting (Numba's ``_nrt=False``). Only for a function that allocates no array and gets
-    none from the functions it calls: every array it sees must be held by its caller for the
-    whole call. Numba refuses to compile one that allocates; one handed a new array would leak it.
+    counting (Numba's ``_nrt=False``). Only for a function that allocates no array, gets none
+    from the functions it calls and returns none: every array it sees must be held by its
+    caller for the whole call. Numba refuses to compile one that allocates; one handed a new
+    array would leak it, and one returning an array would hand its caller a reference it never
+    took.
     """
     options["_nrt"] = refcounts  # set either way: Numba lets a callee compiled for a caller inherit its setting
 

@@ -84,7 +84,8 @@ def play_game(inputs, state, key, scratch, tally, outcome, game_records, row):
     ``state`` is the game's xoshiro256** state, already seeded from (seed, game);
     ``key`` is ``rng.game_key(seed, game)``, the root of the game's sub-streams. The
     game fills ``outcome``, adds to its ``tally``, and, when ``game_records`` has rows,
-    writes its own columns of row ``row``. It must not allocate per game.
+    writes its own columns of row ``row``. It must not allocate per game, and a play
+    function inlined into the template must not allocate at all (see the module's docstring).
     """
     raise NotImplementedError("play_game is replaced by a game's play function (see chunk_player)")
 

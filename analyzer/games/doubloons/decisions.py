@@ -139,8 +139,8 @@ def choose_source(pirates, shared, inputs, p, rng):
 
     A number that opens a chest is always taken; a parrot only while few chained parrots
     can still come (``parrot_chain_limit``); a parrot or a key that would help is left
-    for the saboteur's kraken hunt. Inlined: it runs on most turns (see
-    :func:`turns.continue_round`)."""
+    for the saboteur's kraken hunt. Inlined into :func:`turns.draw_step`: it runs on most
+    turns."""
     if plays_randomly(inputs, p, rng):
         return randint(rng, 2) == 1
     top = discard_top(shared)

@@ -1,8 +1,6 @@
 """The play area of a Doubloons round (chests and piles), and the jitted moves that change it.
 
-The state is two plain integer arrays (numba takes and releases a reference to every
-array a jitted call receives, each array of a tuple included, so few arrays keep the
-calls cheap):
+The state is two plain integer arrays:
 
 - ``pirates[p, ...]``, one row per pirate: the card in each slot (``pirates[p, CARD + s]``),
   the slot's state (``STATE + s``), whether a chain card lies on it (``CHAINED + s``)
@@ -18,9 +16,9 @@ calls cheap):
   scores, and the two piles (top card last): the deck at ``DECK`` and the discard pile
   at ``shared[V_DISCARD_AT]``.
 
-The jitted functions read every array they need before branching where they can: an
-array whose last use sits in only one branch costs a reference-count round trip per
-call, which on the hot path costs more than the work itself.
+The jitted functions are compiled without reference counts (``refcounts=False``, see
+:mod:`analyzer.engine.jit`): they allocate nothing and return no array, and their callers
+hold the arrays they are handed.
 
 Every card of the deck is always in exactly one place: the deck, the discard pile,
 a slot, or (a chain card) lying on a slot. The legal-move functions write the

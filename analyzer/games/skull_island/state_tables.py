@@ -2,12 +2,14 @@
 
 A report, sweep or balance search prepares dozens of runs of one rule set, and each would stack
 the same tables again (about 37 MB with the final-round policies, 50-250 ms a run). The tables
-depend only on the turn's rules and on which policies the seats play by, so the last few stacks
-are kept, keyed on exactly that: the seats' order, the seat bonus or the target do not touch them.
+depend only on the turn's rules (:class:`rules.TurnRules`, the target among them) and on which
+policies the seats play by, so the last few stacks are kept, keyed on that: the seats' order,
+the seat bonus, the deck or the round cap do not touch them.
 """
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 
 import numpy as np
@@ -19,6 +21,7 @@ from analyzer.games.skull_island.strategies import PLAYS_TO_WIN, SOLVED, TABULAT
 
 #: stacks kept: a report's standard rules, its variant and the mixes of its skill ladder
 KEPT_STACKS = 4
+_keeping = threading.Lock()
 _recent_stacks: OrderedDict[tuple, tuple[np.ndarray, np.ndarray, int, int]] = OrderedDict()
 
 
@@ -79,13 +82,15 @@ def state_tables(rules, seats: list[StrategyChoice]) -> dict:
 
         solver_key = rules_key(rules)  # what the solver's tables depend on
     key = (turn_rules, solver_key, tuple(table_keys), final_round)
-    if key in _recent_stacks:
-        _recent_stacks.move_to_end(key)
-    else:
-        _recent_stacks[key] = _stack(rules, turn_rules, table_keys, final_round)
-        if len(_recent_stacks) > KEPT_STACKS:
-            _recent_stacks.popitem(last=False)
-    stacked, thresholds, first_round_table, first_policy_table = _recent_stacks[key]
+    with _keeping:  # a Dask worker prepares runs on several threads
+        stack = _recent_stacks.get(key)
+        if stack is None:
+            stack = _recent_stacks[key] = _stack(rules, turn_rules, table_keys, final_round)
+            if len(_recent_stacks) > KEPT_STACKS:
+                _recent_stacks.popitem(last=False)
+        else:
+            _recent_stacks.move_to_end(key)
+    stacked, thresholds, first_round_table, first_policy_table = stack
     seat_tables = [-1 if seat_key is None else first_policy_table + table_keys.index(seat_key)
                    for seat_key in seat_keys]
     win_choices, win_low = np.zeros((2, 1, 1, N_CARDS), np.int64), 0
