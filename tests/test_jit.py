@@ -1,6 +1,8 @@
 """The package's ``njit`` (:mod:`analyzer.engine.jit`) compiles a callee once per argument types:
 a constant passed to it from compiled code adds no specialization, as it would with Numba's own."""
 
+from pathlib import Path
+
 import numba
 import numpy as np
 import pytest
@@ -74,3 +76,25 @@ def test_a_callee_keeps_its_reference_counts_when_its_caller_has_none():
     caller = njit(refcounts=False)(lambda arrays, n: callee(arrays, n) + 1)
     assert caller((np.arange(3), np.arange(4)), 10) == 15
     assert _reference_counts(callee) > 0
+
+
+def test_a_cached_kernel_is_stamped_with_its_whole_game_and_the_engine(tmp_path):
+    """Numba stamps a cache with the function's own file; a kernel inlines helpers from its game's other
+    files and the engine's, so an edit to any of them must compile it again."""
+    from analyzer.engine.jit import ENGINE, _folder_stamp, _package, sources_stamp
+    from analyzer.games.doubloons import kernel
+
+    stamp = kernel.play_game._cache._cache_file._source_stamp
+    kernel_file = Path(kernel.__file__).stat()
+    assert stamp == sources_stamp(kernel.play_game.py_func) != (kernel_file.st_mtime, kernel_file.st_size)
+    game = Path(kernel.__file__).resolve().parent
+    assert _package(game / "turns.py") == game
+    assert _package(game / "deeper" / "solver.py") == game  # a game's subpackage: the whole game
+    assert _package(ENGINE / "rng.py") == ENGINE
+    helper = tmp_path / "games" / "g" / "part" / "helper.py"
+    helper.parent.mkdir(parents=True)
+    (tmp_path / "games" / "g" / "kernel.py").write_text("x = 1\n")
+    helper.write_text("y = 1\n")
+    before = _folder_stamp.__wrapped__(tmp_path / "games" / "g")
+    helper.write_text("y = 10\n")
+    assert _folder_stamp.__wrapped__(tmp_path / "games" / "g") != before

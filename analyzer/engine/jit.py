@@ -16,9 +16,18 @@ into Numba's runtime (``NRT_incref``, ``NRT_decref``) that LLVM cannot see throu
 also keeps values in memory rather than in registers. Numba prunes the pairs it can
 match, but not in a loop with many exits: Doubloons' round loop made about 1,600 such
 calls a match, a quarter of its time, and each step split out of it added more.
+
+And its disk cache is stamped with the sources of the function's whole package and of the
+engine (:func:`sources_stamp`). Numba stamps a cached function with its own file only, so
+a kernel that inlines or links a helper from another file kept running the helper's old
+code after that file changed: a game's ``play_game`` in ``kernel.py`` kept Doubloons' old
+round loop from ``turns.py``, 1.4 times as slow, until its cache was cleared.
 """
 
 from __future__ import annotations
+
+import functools
+from pathlib import Path
 
 import numba
 from numba.core import types
@@ -48,8 +57,36 @@ def njit(function=None, *, refcounts: bool = True, **options):
 
     def compiled(py_func):
         dispatcher = numba.njit(**options)(py_func)
+        if options.get("cache") and getattr(dispatcher, "_cache", None) is not None:
+            dispatcher._cache._cache_file._source_stamp = sources_stamp(py_func)
         if isinstance(dispatcher, CPUDispatcher):  # not with NUMBA_DISABLE_JIT, which returns py_func
             dispatcher.__class__ = PlainArgumentsDispatcher
         return dispatcher
 
     return compiled if function is None else compiled(function)
+
+
+ENGINE = Path(__file__).resolve().parent
+
+
+def _package(source: Path) -> Path:
+    """The folder whose sources a compiled function of ``source`` may inline: its game's whole
+    package (``games/<game>/``, subpackages included), else its own folder."""
+    for folder in source.parents:
+        if folder.parent.name == "games":
+            return folder
+    return source.parent
+
+
+@functools.cache
+def _folder_stamp(folder: Path) -> tuple[float, int, int]:
+    """The newest modification time, the total size and the count of the ``.py`` files under ``folder``."""
+    sources = [path.stat() for path in folder.rglob("*.py")]
+    return max(s.st_mtime for s in sources), sum(s.st_size for s in sources), len(sources)
+
+
+def sources_stamp(py_func) -> tuple:
+    """The stamp of a cached compiled function: that of its package's sources and of the engine's,
+    whose jitted helpers every kernel calls. Computed once per folder and run."""
+    source = Path(py_func.__code__.co_filename).resolve()
+    return tuple(_folder_stamp(folder) for folder in sorted({ENGINE, _package(source)}))

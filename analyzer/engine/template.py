@@ -31,13 +31,12 @@ import functools
 import pickle
 import threading
 import types
-from pathlib import Path
 from typing import NamedTuple
 
 import numpy as np
 
 from analyzer.engine.borrow import borrowed
-from analyzer.engine.jit import njit
+from analyzer.engine.jit import njit, sources_stamp
 from analyzer.engine.quality import fold_held_counts, tally_measures
 from analyzer.engine.rng import game_key, seed_game
 
@@ -160,15 +159,6 @@ def play_chunk(seed, first_game, n_games, score_low, score_width, inputs, scratc
     fold_held_counts(measures, n_bins, outcome.triggered.shape[0], outcome.holdings.shape[1])
 
 
-def _sources_stamp(play) -> tuple:
-    """The newest modification time, total size and count of the engine's sources and those
-    of the package that holds ``play``: what the compiled template of that game depends on."""
-    engine = Path(__file__).resolve().parent
-    game = Path(play.py_func.__code__.co_filename).resolve().parent
-    sources = [path.stat() for folder in {engine, game} for path in folder.rglob("*.py")]
-    return max(s.st_mtime for s in sources), sum(s.st_size for s in sources), len(sources)
-
-
 def _load_index_or_nothing(load_index):
     """The cache index, or none when it names a class the game no longer has.
 
@@ -202,7 +192,7 @@ def chunk_player(play):
             function.__doc__ = play_chunk.__doc__
             player = njit(cache=True, nogil=True, refcounts=False)(function)
             cache_file = player._cache._cache_file
-            cache_file._source_stamp = _sources_stamp(play)
+            cache_file._source_stamp = sources_stamp(play.py_func)
             cache_file._load_index = functools.partial(_load_index_or_nothing, cache_file._load_index)
             _players[play] = player
         return _players[play]
