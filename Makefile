@@ -30,6 +30,6 @@ lint: $(STAMP)
 clean: clean-cache
 	rm -rf $(VENV) build *.egg-info
 
-# Numba's cache misses edits to a jitted helper in another file than its caller
+# every compiled kernel (each is stamped with its game's and the engine's sources, so edits recompile it anyway)
 clean-cache:
 	find analyzer tests -name __pycache__ -type d -prune -exec rm -rf {} +
