@@ -14,7 +14,7 @@ from typing import NamedTuple
 import numpy as np
 
 from analyzer.engine.jit import njit
-from analyzer.engine.quality import note_standings
+from analyzer.engine.quality import note_standings, top_scorers
 from analyzer.engine.rng import randint, shuffle, substream
 from analyzer.games.skull_island.components import CHEST, DICE, PEACE, SKULL, SORCERESS, STORM, SWORD
 from analyzer.games.skull_island.coverage import (
@@ -321,11 +321,9 @@ def play_game(inputs, state, key, scratch, tally, outcome, game_records, row):
     capped = n_tied == 0
     if capped:  # decided on the totals as they stand
         outcome.capped[0] = 1
-        best = totals[0]
-        for seat in range(1, players):
-            best = max(best, totals[seat])
+        leaders = top_scorers(totals)
         for seat in range(players):
-            in_play[seat] = totals[seat] == best
+            in_play[seat] = (leaders >> seat) & 1
     tally.extra_rounds[0] += extra
     for seat in range(players):
         outcome.winners[seat] = 1 if in_play[seat] else 0

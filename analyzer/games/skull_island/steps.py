@@ -4,7 +4,8 @@ the mechanics of the whole game.
 
 A step takes numbers and single arrays, never the kernel's inputs, tally or outcome, so that it
 reads as what it changes; the steps that run every turn take only numbers. (Its arrays cost no
-reference count: the template plays on borrowed views, see :mod:`analyzer.engine.borrow`.)
+reference count: inlined into the chunk template, they are compiled without them, see
+:mod:`analyzer.engine.jit`.)
 """
 
 from analyzer.engine.jit import njit
