@@ -2,6 +2,7 @@
 agreement (the solved policy and every strategy, played turn by turn with the kernel's
 own pieces), legality, the cache and bad input."""
 
+import functools
 import itertools
 import json
 import math
@@ -61,12 +62,16 @@ def card(name):
 
 # -- independent enumeration (plain Python, dice as face-count tuples) ------------------------
 
+@functools.cache
 def multisets(n, faces=6):
-    """Every multiset of ``n`` dice over ``faces`` faces, with its probability."""
+    """Every multiset of ``n`` dice over ``faces`` faces, with its probability (a tuple of pairs,
+    built once per ``n`` and ``faces``: the brute force asks for it about a million times)."""
+    every = []
     for chosen in itertools.combinations_with_replacement(range(faces), n):
         counts = tuple(chosen.count(f) for f in range(6))
         ways = math.factorial(n) // math.prod(math.factorial(c) for c in counts)
-        yield counts, ways / 6**n
+        every.append((counts, ways / 6**n))
+    return tuple(every)
 
 
 def plus(a, b):
@@ -104,7 +109,13 @@ def solver_values(card_index, rules, objective=EXPECTED, needed=0.0):
 
 
 def value_of(values, counts, sorceress=False):
-    return values[1 if sorceress else 0, rank(pack(counts))]
+    return values[1 if sorceress else 0, state_rank(counts)]
+
+
+@functools.cache
+def state_rank(counts):
+    """The solver's index of the dice ``counts`` (a tuple of face counts), memoised."""
+    return rank(pack(counts))
 
 
 def random_states(skulls, n, seed):
