@@ -50,26 +50,26 @@ class Tally(NamedTuple):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def play_race(state, circle, die_faces, two_ships_probability, treasures_to_win, treasure_supply,
-              duel_replaces_card, steal_when_empty, max_turns,
-              positions, treasures, order, events, duel_sizes, outcome):
+def play_race(inputs, state, scratch, duel_sizes, outcome):
     """Play one game from the start (every pirate on the ship, no treasures).
 
-    Fills ``treasures`` (final holdings) and ``events`` (this game's counts) and adds
+    Fills ``scratch.treasures`` (final holdings) and ``scratch.events`` (this game's counts) and adds
     each duel's size to ``duel_sizes``; notes in ``outcome`` the standings after every round and
     each card a pirate lands on, in its holdings (see :mod:`analyzer.engine.quality`).
     Returns ``(winner seat or -1 when capped, turns played, whether the winning treasure came from
     a duel)``.
     """
+    circle = inputs.circle
+    positions, treasures, order, events = scratch
     players = positions.shape[0]
     cards = circle.shape[0]
     positions[:] = 0
     treasures[:] = 0
     events[:] = 0
-    provisions = treasure_supply
+    provisions = inputs.treasure_supply
     mover = 0
-    for turn in range(1, max_turns + 1):
-        card = positions[mover] + 1 + randint(state, die_faces)
+    for turn in range(1, inputs.max_turns + 1):
+        card = positions[mover] + 1 + randint(state, inputs.die_faces)
         while card >= cards:  # round the circle (cheaper than an integer modulo)
             card -= cards
         positions[mover] = card
@@ -78,10 +78,10 @@ def play_race(state, circle, die_faces, two_ships_probability, treasures_to_win,
         duel_winner = NO_DUEL
         throws = 0
         if duellists > 1:
-            duel_winner, throws = fight_duel(state, order, duellists, two_ships_probability)
+            duel_winner, throws = fight_duel(state, order, duellists, inputs.two_ships_probability)
         provisions, winner, fought = settle_arrival(
-            treasures, provisions, mover, circle[card], duel_winner, treasures_to_win,
-            duel_replaces_card, steal_when_empty, events)
+            treasures, provisions, mover, circle[card], duel_winner, inputs.treasures_to_win,
+            inputs.duel_replaces_card, inputs.steal_when_empty, events)
         if fought:
             events[EV_DUEL_THROWS] += throws
             duel_sizes[duellists] += 1
@@ -94,7 +94,7 @@ def play_race(state, circle, die_faces, two_ships_probability, treasures_to_win,
             note_standings(outcome, treasures)
     if mover != 0:
         note_standings(outcome, treasures)
-    return -1, max_turns, False
+    return -1, inputs.max_turns, False
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -107,10 +107,7 @@ def play_game(inputs, state, key, scratch, tally, outcome, game_records, row):
     Inlined into the template, with :func:`play_race`: a game of Lucky Pirates is short (as calls,
     games took 13% longer, measured single-thread before the template borrowed its arguments).
     """
-    winner, turns, by_duel = play_race(
-        state, inputs.circle, inputs.die_faces, inputs.two_ships_probability, inputs.treasures_to_win,
-        inputs.treasure_supply, inputs.duel_replaces_card, inputs.steal_when_empty, inputs.max_turns,
-        scratch.positions, scratch.treasures, scratch.order, scratch.events, tally.duel_sizes, outcome)
+    winner, turns, by_duel = play_race(inputs, state, scratch, tally.duel_sizes, outcome)
     players = scratch.positions.shape[0]
     if winner >= 0:
         outcome.winners[winner] = 1
