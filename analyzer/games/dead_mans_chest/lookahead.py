@@ -11,6 +11,12 @@ one and counts its options; each option then gets ``rollouts`` playouts, rollout
 of every option on the same stream (common random numbers); the best is settled and the
 next probe goes on from there. The probe that meets no further decision is the step as
 really played. Rollouts never search, so the kernel's calls never loop back.
+
+Every function here is inlined into :func:`play_steps`, and that into the kernel's
+``play_game``. Numba compiles a function called on its own with everything it calls
+linked in: each of these, compiled apart, optimised and emitted the whole turn's code
+once more. Inlined, the game's kernel compiles in 31 s instead of 39 s (medians of 3, fresh
+caches) and plays as fast.
 """
 
 from analyzer.engine.jit import njit
@@ -50,7 +56,7 @@ def new_search(m, key):
     m.search_key[GAME_KEY] = key
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def play_steps(m, outcome):
     """Play a set-up game to its end, step by step: a lookahead seat's steps by search.
 
@@ -74,7 +80,7 @@ def play_steps(m, outcome):
             play_step(m, step, p)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _replay(m, step, p, probing, target):
     """Play seat ``p``'s step from its saved start with the settled decisions, up to
     decision ``target`` (a probe counts its options; a rollout takes ``S_CANDIDATE`` there
@@ -90,7 +96,7 @@ def _replay(m, step, p, probing, target):
     s[S_ACTIVE] = 0
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def search_step(m, step, p):
     """Seat ``p``'s step, each of its decisions with a choice made by rollouts."""
     s = m.search
@@ -110,7 +116,7 @@ def search_step(m, step, p):
         m.game_state[:] = m.saved_state
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def best_option(m, step, p, options, incumbent):
     """The option of the decision under search with the best mean outcome over
     ``rollouts`` playouts each, measured as the mean gain over the base policy's own
@@ -150,7 +156,7 @@ def best_option(m, step, p, options, incumbent):
     return best
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def play_out(m):
     """A rollout from where the searched decision left it to the game's end, every seat
     by its profile (no search), each step drawing from its own stream."""
@@ -164,7 +170,7 @@ def play_out(m):
         play_step(m, step, p)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def outcome(m, p):
     """What a rollout is worth to ``p``: its final value (score), that minus the best other
     player's (lead), or its share of the win."""
