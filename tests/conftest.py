@@ -1,5 +1,6 @@
-"""Test-wide setup: the example game joins the registry like any built-in game, and under
-pytest-xdist every game's kernel is compiled once for the whole run.
+"""Test-wide setup: the example game joins the registry like any built-in game, the solver
+caches into a folder of the run's own, and under pytest-xdist every game's kernel is compiled
+once for the whole run.
 
 ``make test`` runs the suite on every core (``pytest -n auto``). Each worker is a process
 of its own, and Numba compiles a kernel on its first use in a process unless its disk
@@ -76,7 +77,20 @@ def _warm_up(folder: Path) -> None:
 
 
 @pytest.fixture(scope="session", autouse=True)
-def kernels_compiled_once(tmp_path_factory):
+def solver_cache(tmp_path_factory):
+    """The run's own solver cache (``PIRATE_ANALYZER_CACHE``), shared by its workers: the suite never
+    reads or fills the user's ``~/.cache/pirate-analyzer``, so it runs as on a fresh machine (the solver
+    writes a cache file whole, so two workers may share the folder)."""
+    base = tmp_path_factory.getbasetemp()
+    folder = (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "solver-cache"
+    folder.mkdir(exist_ok=True)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("PIRATE_ANALYZER_CACHE", str(folder))
+        yield folder
+
+
+@pytest.fixture(scope="session", autouse=True)
+def kernels_compiled_once(tmp_path_factory, solver_cache):
     """Under pytest-xdist, every kernel compiled (and the default policies solved) before the first test."""
     worker = os.environ.get("PYTEST_XDIST_WORKER")  # gw0, gw1, ...: set in the workers only
     if worker:
