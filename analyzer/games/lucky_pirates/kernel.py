@@ -60,7 +60,7 @@ def play_race(inputs, state, scratch, duel_sizes, outcome):
     a duel)``.
     """
     circle = inputs.circle
-    positions, treasures, order, events = scratch
+    positions, treasures, order, events = scratch.positions, scratch.treasures, scratch.order, scratch.events
     players = positions.shape[0]
     cards = circle.shape[0]
     positions[:] = 0
