@@ -8,6 +8,8 @@ from analyzer import measures
 from analyzer.engine.aggregate import Totals
 from analyzer.engine.quality import (
     DECISIVE_SCALE,
+    HELD_COUNTS,
+    HELD_SUMS,
     MOST_TIMES_COUNTED,
     Measures,
     fold_held_counts,
@@ -69,6 +71,13 @@ def test_lead_changes_comeback_and_decisive_point_by_hand():
     assert game.steps[0] == 0  # cleared for the next game
 
 
+def test_the_margin_in_bins_of_one_and_beyond_the_last_bin():
+    tally, _ = play([[5, 0, 0]], [7, 3, 1], A, width=1)
+    assert tally.margin_hist[4] == 1 and tally.margin_hist.sum() == 1  # 7 - 3, bins of 1
+    tally, _ = play([[5, 0, 0]], [70, 3, 1], A, width=1)
+    assert tally.margin_hist[-1] == 1 and tally.margin_sum[0] == 67  # beyond the 10 bins: the last
+
+
 def test_a_winner_leading_from_the_first_round_is_decided_after_it():
     tally, _ = play([[1, 0], [2, 0], [3, 0], [9, 0]], [9, 0], A, players=2)
     assert tally.lead_changes_sum[0] == 0
@@ -108,20 +117,24 @@ def test_triggers_and_holdings_are_tallied_and_cleared():
 def test_a_component_held_more_often_than_counted_is_tallied_alike():
     game = outcome()
     tallied = Tallied()
-    often = MOST_TIMES_COUNTED + 3
-    game.holdings[A, 1] = often
-    game.holdings[B, 1] = MOST_TIMES_COUNTED
+    often, oftener = MOST_TIMES_COUNTED + 3, MOST_TIMES_COUNTED + 5
+    game.holdings[A, 1] = often  # summed, won
+    game.holdings[B, 1] = MOST_TIMES_COUNTED  # counted
+    game.holdings[C, 1] = oftener  # summed, not won
     game.scores[:] = [40, 20, 10]
     tally = tallied.add(game, A, 10)
-    assert list(tally.component_holders) == [0, 2]
+    assert list(tally.component_holders) == [0, 3]
     assert list(tally.component_holder_wins) == [0, 1]
-    assert list(tally.component_holder_score_sq) == [0, 1600 + 400]
-    assert list(tally.component_draws) == [0, often + MOST_TIMES_COUNTED]
-    assert list(tally.component_draws_sq) == [0, often ** 2 + MOST_TIMES_COUNTED ** 2]
+    assert list(tally.component_holder_score_sum) == [0, 40 + 20 + 10]
+    assert list(tally.component_holder_score_sq) == [0, 1600 + 400 + 100]
+    assert list(tally.component_draws) == [0, often + MOST_TIMES_COUNTED + oftener]
+    assert list(tally.component_draws_sq) == [0, often ** 2 + MOST_TIMES_COUNTED ** 2 + oftener ** 2]
     assert list(tally.component_draw_wins) == [0, often]
-    assert list(tally.component_draw_score_sum) == [0, often * 40 + MOST_TIMES_COUNTED * 20]
-    assert list(tally.component_draw_score_sq) == [0, often * 1600 + MOST_TIMES_COUNTED * 400]
-    assert not tallied.block[-MOST_TIMES_COUNTED:].any()  # the counts are folded and cleared
+    assert list(tally.component_draw_score_sum) == [0, often * 40 + MOST_TIMES_COUNTED * 20 + oftener * 10]
+    assert list(tally.component_draw_score_sq) == [0, often * 1600 + MOST_TIMES_COUNTED * 400 + oftener * 100]
+    tail = tallied.components * (HELD_COUNTS + HELD_SUMS)
+    assert not tallied.block[-tail:].any()  # the counts and sums are folded and cleared
+    assert not game.holdings.any()  # and the holdings cleared for the next game
 
 
 def totals_of(tally, games, wins, score_sum, score_sq):

@@ -92,21 +92,24 @@ def note_standings(outcome, scores):
 def top_scorers(scores):
     """The seats with the top score, as a bit mask."""
     top = scores[0]
+    mask = 1
     for seat in range(1, scores.shape[0]):
-        top = max(top, scores[seat])
-    mask = 0
-    for seat in range(scores.shape[0]):
-        mask |= (scores[seat] == top) << seat
+        score = scores[seat]
+        if score > top:
+            top = score
+            mask = 1 << seat
+        elif score == top:
+            mask |= 1 << seat
     return mask
 
 
 def measures_block(players: int, bins: int, mechanics: int, components: int) -> tuple[np.ndarray, Measures]:
     """One zeroed, padded int64 block holding every measure in :class:`Measures` field order, then
-    the chunk's held-times counts (see :func:`tally_measures`), and the :class:`Measures` views
-    into it: the kernel gets the block (one array to pass), Python the views."""
+    the chunk's held-times counts and sums (see :func:`tally_measures`), and the :class:`Measures`
+    views into it: the kernel gets the block (one array to pass), Python the views."""
     shapes = measure_shapes(players, bins, mechanics, components)
     size = sum(math.prod(shape) for shape in shapes.values())
-    views = chunk_zeros({"block": (size + components * HELD_COUNTS,)})["block"]
+    views = chunk_zeros({"block": (size + components * (HELD_COUNTS + HELD_SUMS),)})["block"]
     measures, at = {}, 0
     for name, shape in shapes.items():
         size = math.prod(shape)
@@ -125,9 +128,12 @@ N_COMPONENT_MEASURES = 9
 #: by (component, times, won): holders, the sum of their scores and of its square
 MOST_TIMES_COUNTED = 8
 HELD_COUNTS = MOST_TIMES_COUNTED * 2 * 3
+#: one that got it more often is summed after those, by (component, won): holders, then the sums of
+#: score, score squared, times, times squared, times x score and times x score squared
+HELD_SUMS = 2 * 7
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, refcounts=False)
 def tally_measures(block, bins, scores, standings, steps, triggered, holdings, winner, score_width):
     """Add the game just played to the measures in ``block`` (see :func:`measures_block`; ``bins``:
     the margin histogram's length) and clear its standings, triggers and holdings.
@@ -137,8 +143,12 @@ def tally_measures(block, bins, scores, standings, steps, triggered, holdings, w
     above), and the outcome as its arrays.
 
     A seat-game that held a component up to :data:`MOST_TIMES_COUNTED` times is only counted
-    (3 adds, see :func:`fold_held_counts`, which the chunk calls at its end) instead of adding
-    to the 9 component measures: a game of drawn cards holds dozens a game.
+    (3 adds, see :func:`fold_held_counts`, which the chunk calls at its end), and one that held
+    it more often summed (7 adds, next to each other), instead of adding to the 9 component
+    measures: a game of drawn cards holds dozens a game. The indexes into the block are unsigned:
+    a signed index costs a test for a negative one at each add.
+
+    Compiled without reference counts: it allocates nothing, and its caller holds every array.
     """
     players = scores.shape[0]
     played = steps[0]
@@ -183,7 +193,8 @@ def tally_measures(block, bins, scores, standings, steps, triggered, holdings, w
         margin = first - second
         block[MARGIN_SUM] += margin
         block[MARGIN_SQ] += margin * margin
-        block[MARGIN_HIST + min(margin // score_width, bins - 1)] += 1
+        width = margin if score_width == 1 else margin // score_width  # no division for a unit width
+        block[MARGIN_HIST + min(width, bins - 1)] += 1
     mechanics_at = MARGIN_HIST + bins
     for mechanic in range(triggered.shape[0]):
         block[mechanics_at + mechanic] += triggered[mechanic]
@@ -191,6 +202,7 @@ def tally_measures(block, bins, scores, standings, steps, triggered, holdings, w
     components = holdings.shape[1]
     at = mechanics_at + triggered.shape[0]  # component_holders, then the other component measures
     counts_at = at + N_COMPONENT_MEASURES * components
+    sums_at = counts_at + HELD_COUNTS * components
     for seat in range(players):
         won = 1 if seat == winner else 0
         score = scores[seat]
@@ -201,12 +213,19 @@ def tally_measures(block, bins, scores, standings, steps, triggered, holdings, w
                 continue
             holdings[seat, component] = 0
             if times <= MOST_TIMES_COUNTED:
-                held = _held_count_at(counts_at, component, times, won)
+                held = np.uint64(_held_count_at(counts_at, component, times, won))
                 block[held] += 1
-                block[held + 1] += score
-                block[held + 2] += square
+                block[held + ONE] += score
+                block[held + TWO] += square
             else:
-                _add_holding(block, at + component, components, times, won, 1, score, square)
+                held = np.uint64(_held_sums_at(sums_at, component, won))
+                block[held] += 1
+                block[held + ONE] += score
+                block[held + TWO] += square
+                block[held + THREE] += times
+                block[held + FOUR] += times * times
+                block[held + FIVE] += times * score
+                block[held + SIX] += times * square
     steps[0] = 0
 
 
@@ -217,32 +236,53 @@ def _held_count_at(counts_at, component, times, won):
     return counts_at + ((component * MOST_TIMES_COUNTED + times - 1) * 2 + won) * 3
 
 
+#: unsigned offsets, for the unsigned indexes of tally_measures
+ONE, TWO, THREE, FOUR, FIVE, SIX = (np.uint64(offset) for offset in range(1, 7))
+
+
 @njit(cache=True, nogil=True, inline="always")
-def _add_holding(block, c, components, times, won, seat_games, score_sum, score_sq):
-    """Add ``seat_games`` seat-games that each held component ``c - at`` ``times`` times, won
-    ``won`` (0 or 1) and scored ``score_sum`` and ``score_sq`` in all, to the component measures."""
+def _held_sums_at(sums_at, component, won):
+    """Where the block's tail (from ``sums_at``) sums the seat-games that held ``component`` more than
+    MOST_TIMES_COUNTED times and won (1) or not (0): the 7 sums of :data:`HELD_SUMS`."""
+    return sums_at + (component * 2 + won) * 7
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _add_holdings(block, c, components, won, seat_games, score_sum, score_sq, times_sum, times_sq, times_score,
+                  times_score_sq):
+    """Add ``seat_games`` seat-games that held component ``c - at`` and won (``won`` 1) or not (0), with
+    the sums of their scores, of the times they held it, and of the products, to the component measures."""
     block[c] += seat_games  # component_holders
     block[c + components] += won * seat_games  # component_holder_wins
     block[c + 2 * components] += score_sum  # component_holder_score_sum
     block[c + 3 * components] += score_sq  # component_holder_score_sq
-    block[c + 4 * components] += times * seat_games  # component_draws
-    block[c + 5 * components] += times * times * seat_games  # component_draws_sq
-    block[c + 6 * components] += times * won * seat_games  # component_draw_wins
-    block[c + 7 * components] += times * score_sum  # component_draw_score_sum
-    block[c + 8 * components] += times * score_sq  # component_draw_score_sq
+    block[c + 4 * components] += times_sum  # component_draws
+    block[c + 5 * components] += times_sq  # component_draws_sq
+    block[c + 6 * components] += won * times_sum  # component_draw_wins
+    block[c + 7 * components] += times_score  # component_draw_score_sum
+    block[c + 8 * components] += times_score_sq  # component_draw_score_sq
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, refcounts=False)
 def fold_held_counts(block, bins, mechanics, components):
-    """Add the held-times counts of :func:`tally_measures` to the component measures and clear
-    them: the chunk template calls this once, after its last game."""
+    """Add the held-times counts and sums of :func:`tally_measures` to the component measures and
+    clear them: the chunk template calls this once, after its last game."""
     at = MARGIN_HIST + bins + mechanics
     counts_at = at + N_COMPONENT_MEASURES * components
+    sums_at = counts_at + HELD_COUNTS * components
     for component in range(components):
-        for times in range(1, MOST_TIMES_COUNTED + 1):
-            for won in range(2):
+        for won in range(2):
+            for times in range(1, MOST_TIMES_COUNTED + 1):
                 held = _held_count_at(counts_at, component, times, won)
-                if block[held] != 0:
-                    _add_holding(block, at + component, components, times, won, block[held], block[held + 1],
-                                 block[held + 2])
+                seat_games, score_sum, score_sq = block[held], block[held + 1], block[held + 2]
+                if seat_games != 0:
+                    _add_holdings(block, at + component, components, won, seat_games, score_sum, score_sq,
+                                  times * seat_games, times * times * seat_games, times * score_sum,
+                                  times * score_sq)
                     block[held] = block[held + 1] = block[held + 2] = 0
+            held = _held_sums_at(sums_at, component, won)
+            if block[held] != 0:
+                _add_holdings(block, at + component, components, won, block[held], block[held + 1],
+                              block[held + 2], block[held + 3], block[held + 4], block[held + 5], block[held + 6])
+                for offset in range(7):
+                    block[held + offset] = 0
