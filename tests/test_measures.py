@@ -26,7 +26,7 @@ A, B, C = 0, 1, 2
 def outcome(players=3, mechanics=2, components=2):
     return Outcome(scores=np.zeros(players, np.int64), winners=np.zeros(players, np.int64),
                    lengths=np.zeros(2, np.int64), capped=np.zeros(1, np.int64), standings=np.zeros(50, np.int64),
-                   steps=np.zeros(1, np.int64), triggered=np.zeros(mechanics, np.int64),
+                   steps=np.zeros(3, np.int64), triggered=np.zeros(mechanics, np.int64),
                    holdings=np.zeros((players, components), np.int64))
 
 
@@ -68,7 +68,7 @@ def test_lead_changes_comeback_and_decisive_point_by_hand():
     assert tally.comebacks[0] == 1  # after round 2 of 5 the top scorer was B alone
     assert tally.decisive_sum[0] == 4 * DECISIVE_SCALE // 5  # A leads alone from round 4 on
     assert tally.margin_sum[0] == 18 and tally.margin_hist[1] == 1  # 30 - 12, bins of 10
-    assert game.steps[0] == 0  # cleared for the next game
+    assert not game.steps.any()  # cleared for the next game
 
 
 def test_the_margin_in_bins_of_one_and_beyond_the_last_bin():

@@ -73,6 +73,11 @@ def measure_shapes(players: int, bins: int, mechanics: int, components: int) -> 
     return shapes
 
 
+#: what ``Outcome.steps`` holds: the rounds noted in ``standings``, the last sole leader's bit (0: none
+#: yet) and the lead changes so far (counted as the rounds are noted, not in a pass over them)
+ROUNDS_NOTED, LAST_LEADER, LEAD_CHANGES = range(3)
+
+
 @njit(cache=True, nogil=True, inline="always")
 def note_standings(outcome, scores):
     """Record the standings after a round: the seats with the top score, as a bit mask.
@@ -81,11 +86,17 @@ def note_standings(outcome, scores):
     Inlined into the caller: called once a round, a call would cost a short game several
     percent of its time.
     """
-    step = outcome.steps[0]
+    step = outcome.steps[ROUNDS_NOTED]
     if step >= outcome.standings.shape[0]:
         return
-    outcome.standings[step] = top_scorers(scores)
-    outcome.steps[0] = step + 1
+    top = top_scorers(scores)
+    outcome.standings[np.uint64(step)] = top  # unsigned: no test for a negative index
+    outcome.steps[ROUNDS_NOTED] = step + 1
+    if top & (top - 1) == 0:  # one bit set: a sole leader (some seat always has the top score)
+        last = outcome.steps[LAST_LEADER]
+        if top != last:
+            outcome.steps[LEAD_CHANGES] += last != 0
+            outcome.steps[LAST_LEADER] = top
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -151,17 +162,10 @@ def tally_measures(block, bins, scores, standings, steps, triggered, holdings, w
     Compiled without reference counts: it allocates nothing, and its caller holds every array.
     """
     players = scores.shape[0]
-    played = steps[0]
+    played = steps[ROUNDS_NOTED]
     if played > 0:
         block[QUALITY_GAMES] += 1
-        # a standing with one bit set has a sole leader: compared as masks, no seat number is needed
-        changes = 0
-        last = 0
-        for step in range(played):
-            top = standings[step]
-            sole = (top & (top - 1)) == 0 and top != 0
-            changes += sole & (last != 0) & (top != last)
-            last = top if sole else last
+        changes = steps[LEAD_CHANGES]
         block[LEAD_CHANGES_SUM] += changes
         block[LEAD_CHANGES_SQ] += changes * changes
         if winner >= 0:
@@ -226,7 +230,7 @@ def tally_measures(block, bins, scores, standings, steps, triggered, holdings, w
                 block[held + FOUR] += times * times
                 block[held + FIVE] += times * score
                 block[held + SIX] += times * square
-    steps[0] = 0
+    steps[ROUNDS_NOTED] = steps[LAST_LEADER] = steps[LEAD_CHANGES] = 0
 
 
 @njit(cache=True, nogil=True, inline="always")
