@@ -84,7 +84,8 @@ def note_standings(outcome, scores):
 
     Rounds beyond the outcome's capacity (the longest length cap) are not recorded.
     Inlined into the caller: called once a round, a call would cost a short game several
-    percent of its time.
+    percent of its time. It has no branch on the scores (nor has :func:`top_scorers`): a
+    mispredicted branch costs as much as some 50 instructions, and who leads is hard to predict.
     """
     step = outcome.steps[ROUNDS_NOTED]
     if step >= outcome.standings.shape[0]:
@@ -92,25 +93,21 @@ def note_standings(outcome, scores):
     top = top_scorers(scores)
     outcome.standings[np.uint64(step)] = top  # unsigned: no test for a negative index
     outcome.steps[ROUNDS_NOTED] = step + 1
-    if top & (top - 1) == 0:  # one bit set: a sole leader (some seat always has the top score)
-        last = outcome.steps[LAST_LEADER]
-        if top != last:
-            outcome.steps[LEAD_CHANGES] += last != 0
-            outcome.steps[LAST_LEADER] = top
+    sole = (top & (top - 1)) == 0  # one bit set: a sole leader (some seat always has the top score)
+    last = outcome.steps[LAST_LEADER]
+    outcome.steps[LEAD_CHANGES] += sole & (last != 0) & (top != last)
+    outcome.steps[LAST_LEADER] = top if sole else last
 
 
 @njit(cache=True, nogil=True, inline="always")
 def top_scorers(scores):
     """The seats with the top score, as a bit mask."""
     top = scores[0]
-    mask = 1
     for seat in range(1, scores.shape[0]):
-        score = scores[seat]
-        if score > top:
-            top = score
-            mask = 1 << seat
-        elif score == top:
-            mask |= 1 << seat
+        top = max(top, scores[seat])
+    mask = 0
+    for seat in range(scores.shape[0]):
+        mask |= (scores[seat] == top) << seat
     return mask
 
 
@@ -138,7 +135,9 @@ N_COMPONENT_MEASURES = 9
 #: a seat-game that got a component up to this many times is counted in the block's tail,
 #: by (component, times, won): holders, the sum of their scores and of its square
 MOST_TIMES_COUNTED = 8
-HELD_COUNTS = MOST_TIMES_COUNTED * 2 * 3
+HELD_COUNTS = (MOST_TIMES_COUNTED + 1) * 2 * 3  # from 0 times: see tally_measures
+#: a game with more components than this skips those a seat never held (most of them, as a rule)
+SKIP_UNHELD_ABOVE = 16
 #: one that got it more often is summed after those, by (component, won): holders, then the sums of
 #: score, score squared, times, times squared, times x score and times x score squared
 HELD_SUMS = 2 * 7
@@ -159,6 +158,11 @@ def tally_measures(block, bins, scores, standings, steps, triggered, holdings, w
     measures: a game of drawn cards holds dozens a game. The indexes into the block are unsigned:
     a signed index costs a test for a negative one at each add.
 
+    It branches on no outcome of the game where it can help it: a mispredicted branch costs as
+    much as some 50 instructions, and a game's outcome is as hard to predict as the game. A
+    component a seat never held is counted too, 0 times (a count never folded), rather than
+    skipped, unless the game has more than :data:`SKIP_UNHELD_ABOVE` components.
+
     Compiled without reference counts: it allocates nothing, and its caller holds every array.
     """
     players = scores.shape[0]
@@ -171,8 +175,7 @@ def tally_measures(block, bins, scores, standings, steps, triggered, holdings, w
         if winner >= 0:
             if played >= 2:
                 block[COMEBACK_GAMES] += 1
-                if (standings[played // 2 - 1] >> winner) & 1 == 0:
-                    block[COMEBACKS] += 1
+                block[COMEBACKS] += 1 - ((standings[played // 2 - 1] >> winner) & 1)  # not a top scorer
             settled = played
             while settled > 0 and standings[settled - 1] == 1 << winner:
                 settled -= 1
@@ -183,17 +186,12 @@ def tally_measures(block, bins, scores, standings, steps, triggered, holdings, w
             block[DECISIVE_SUM] += point
             block[DECISIVE_SQ] += point * point
     if players >= 2:
-        first = scores[0]
-        second = scores[1]
-        if second > first:
-            first, second = second, first
+        first = max(scores[0], scores[1])
+        second = min(scores[0], scores[1])
         for seat in range(2, players):
             score = scores[seat]
-            if score > first:
-                second = first
-                first = score
-            elif score > second:
-                second = score
+            second = max(second, min(first, score))
+            first = max(first, score)
         margin = first - second
         block[MARGIN_SUM] += margin
         block[MARGIN_SQ] += margin * margin
@@ -207,13 +205,14 @@ def tally_measures(block, bins, scores, standings, steps, triggered, holdings, w
     at = mechanics_at + triggered.shape[0]  # component_holders, then the other component measures
     counts_at = at + N_COMPONENT_MEASURES * components
     sums_at = counts_at + HELD_COUNTS * components
+    skip_unheld = components > SKIP_UNHELD_ABOVE
     for seat in range(players):
         won = 1 if seat == winner else 0
         score = scores[seat]
         square = score * score
         for component in range(components):
             times = holdings[seat, component]
-            if times == 0:
+            if skip_unheld and times == 0:
                 continue
             holdings[seat, component] = 0
             if times <= MOST_TIMES_COUNTED:
@@ -236,8 +235,8 @@ def tally_measures(block, bins, scores, standings, steps, triggered, holdings, w
 @njit(cache=True, nogil=True, inline="always")
 def _held_count_at(counts_at, component, times, won):
     """Where the block's tail (from ``counts_at``) counts the seat-games that held ``component``
-    ``times`` times (1 .. MOST_TIMES_COUNTED) and won (1) or not (0): holders, score sum, score square."""
-    return counts_at + ((component * MOST_TIMES_COUNTED + times - 1) * 2 + won) * 3
+    ``times`` times (0 .. MOST_TIMES_COUNTED) and won (1) or not (0): holders, score sum, score square."""
+    return counts_at + ((component * (MOST_TIMES_COUNTED + 1) + times) * 2 + won) * 3
 
 
 #: unsigned offsets, for the unsigned indexes of tally_measures
@@ -276,6 +275,8 @@ def fold_held_counts(block, bins, mechanics, components):
     sums_at = counts_at + HELD_COUNTS * components
     for component in range(components):
         for won in range(2):
+            never = _held_count_at(counts_at, component, 0, won)  # held 0 times: not folded
+            block[never] = block[never + 1] = block[never + 2] = 0
             for times in range(1, MOST_TIMES_COUNTED + 1):
                 held = _held_count_at(counts_at, component, times, won)
                 seat_games, score_sum, score_sq = block[held], block[held + 1], block[held + 2]
