@@ -191,3 +191,43 @@ def test_mechanics_shares_and_quality_block():
     assert block["comeback_rate"]["value"] == 1.0
     assert block["decisive_point"]["value"] == pytest.approx(0.8)
     assert block["margin"]["mean"] == 18 and block["margin"]["median"] == 10
+
+
+def reference_quality(rounds, final, winner):
+    """The definitions of the quality measures (engine.quality's docstring), in plain Python."""
+    leaders = [max(range(len(s)), key=lambda seat: s[seat]) if sorted(s)[-1] != sorted(s)[-2] else None
+               for s in rounds]
+    changes, last = 0, None
+    for leader in leaders:
+        if leader is not None:
+            changes += last is not None and leader != last
+            last = leader
+    comeback = None
+    if winner >= 0 and len(rounds) >= 2:
+        half = rounds[len(rounds) // 2 - 1]
+        comeback = int(half[winner] != max(half))
+    decided = None
+    if winner >= 0:
+        settled = len(rounds)
+        while settled > 0 and leaders[settled - 1] == winner:
+            settled -= 1
+        decided = min(settled + 1, len(rounds)) * DECISIVE_SCALE // len(rounds)
+    top, second = sorted(final)[-1], sorted(final)[-2]
+    return changes, comeback, decided, top - second
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_the_tally_agrees_with_the_definitions_on_random_games(players):
+    """Scores from a small range, so that ties at the top are common: 300 games, one chunk each."""
+    rng = np.random.default_rng(players)
+    for _ in range(300):
+        rounds = rng.integers(0, 4, size=(rng.integers(1, 12), players)).cumsum(axis=0).tolist()
+        final = rounds[-1]
+        winner = int(rng.integers(-1, players))
+        tally, game = play(rounds, final, winner, width=1, players=players)
+        changes, comeback, decided, margin = reference_quality(rounds, final, winner)
+        assert tally.lead_changes_sum[0] == changes
+        assert tally.comebacks[0] == (comeback or 0) and tally.comeback_games[0] == (comeback is not None)
+        assert tally.decisive_sum[0] == (decided or 0) and tally.decisive_games[0] == (decided is not None)
+        assert tally.margin_sum[0] == margin and tally.margin_hist[min(margin, 9)] == 1
+        assert not game.steps.any()
