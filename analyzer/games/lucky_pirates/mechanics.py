@@ -4,6 +4,11 @@ exact solver (so both play exactly the same game).
 The table state is ``treasures`` (an int64 array, one entry per seat, changed in
 place) and ``provisions`` (an int, returned). Every function that can trigger a
 counted event adds it to ``events`` (indices ``EV_*``).
+
+The functions a turn calls allocate nothing and are compiled without reference counts
+(``refcounts=False``, see :mod:`analyzer.engine.jit`): counted, each call of a game's some
+24 turns took and gave back a reference to each array it was handed, about 240 calls into
+Numba's runtime a game, 6% of Lucky Pirates' instructions.
 """
 
 import numpy as np
@@ -28,7 +33,7 @@ EVENT_NAMES = ("island_treasures", "duel_treasures", "ship_takes", "dry_draws", 
                "duels", "duel_throws")
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, refcounts=False)
 def take_treasure(treasures, provisions, taker, steal_when_empty, events):
     """``taker`` is due a treasure: from the provisions, or when they are empty (a dry
     draw) from the richest other pirate (the first of them clockwise from the taker)
@@ -55,7 +60,7 @@ def take_treasure(treasures, provisions, taker, steal_when_empty, events):
     return provisions, True
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, refcounts=False)
 def card_effect(treasures, provisions, pirate, kind, steal_when_empty, events):
     """The arrival card acts on ``pirate``: an island gives a treasure, the ship takes
     one back (if the pirate has any), seaside does nothing. Returns ``provisions``."""
@@ -74,7 +79,7 @@ def card_effect(treasures, provisions, pirate, kind, steal_when_empty, events):
 NO_DUEL = -1
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, refcounts=False)
 def settle_arrival(treasures, provisions, mover, kind, duel_winner, treasures_to_win,
                    duel_replaces_card, steal_when_empty, events):
     """Everything that follows the mover's landing on a card of ``kind``, given the
@@ -101,7 +106,7 @@ def settle_arrival(treasures, provisions, mover, kind, duel_winner, treasures_to
     return provisions, -1, True
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, refcounts=False)
 def duel_order(positions, arriving, order):
     """Fill ``order`` with the pirates on the arriving pirate's card, clockwise from
     the arriving pirate (who comes first); return how many there are (1 = no duel)."""
@@ -124,7 +129,7 @@ def duel_order(positions, arriving, order):
 THROW_BY_THROW_MIN = 1.0 / 16.0
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, refcounts=False)
 def fight_duel(state, order, count, two_ships_probability):
     """Throw the two disks round ``order[:count]`` until someone throws two ships.
     Returns ``(winner seat, throws)``.
