@@ -140,7 +140,16 @@ HELD_COUNTS = (MOST_TIMES_COUNTED + 1) * 2 * 3  # from 0 times: see tally_measur
 SKIP_UNHELD_ABOVE = 16
 #: one that got it more often is summed after those, by (component, won): holders, then the sums of
 #: score, score squared, times, times squared, times x score and times x score squared
-HELD_SUMS = 2 * 7
+HELD_SUM_WORDS = 7
+HELD_SUMS = 2 * HELD_SUM_WORDS
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _component_offsets(bins, mechanics, components):
+    """Where the block's component measures start, then its held-times counts, then its held sums."""
+    at = MARGIN_HIST + bins + mechanics
+    counts_at = at + N_COMPONENT_MEASURES * components
+    return at, counts_at, counts_at + HELD_COUNTS * components
 
 
 @njit(cache=True, nogil=True, refcounts=False)
@@ -197,14 +206,11 @@ def tally_measures(block, bins, scores, standings, steps, triggered, holdings, w
         block[MARGIN_SQ] += margin * margin
         width = margin if score_width == 1 else margin // score_width  # no division for a unit width
         block[MARGIN_HIST + min(width, bins - 1)] += 1
-    mechanics_at = MARGIN_HIST + bins
     for mechanic in range(triggered.shape[0]):
-        block[mechanics_at + mechanic] += triggered[mechanic]
+        block[MARGIN_HIST + bins + mechanic] += triggered[mechanic]
         triggered[mechanic] = 0
     components = holdings.shape[1]
-    at = mechanics_at + triggered.shape[0]  # component_holders, then the other component measures
-    counts_at = at + N_COMPONENT_MEASURES * components
-    sums_at = counts_at + HELD_COUNTS * components
+    at, counts_at, sums_at = _component_offsets(bins, triggered.shape[0], components)
     skip_unheld = components > SKIP_UNHELD_ABOVE
     for seat in range(players):
         won = 1 if seat == winner else 0
@@ -247,7 +253,7 @@ ONE, TWO, THREE, FOUR, FIVE, SIX = (np.uint64(offset) for offset in range(1, 7))
 def _held_sums_at(sums_at, component, won):
     """Where the block's tail (from ``sums_at``) sums the seat-games that held ``component`` more than
     MOST_TIMES_COUNTED times and won (1) or not (0): the 7 sums of :data:`HELD_SUMS`."""
-    return sums_at + (component * 2 + won) * 7
+    return sums_at + (component * 2 + won) * HELD_SUM_WORDS
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -270,9 +276,7 @@ def _add_holdings(block, c, components, won, seat_games, score_sum, score_sq, ti
 def fold_held_counts(block, bins, mechanics, components):
     """Add the held-times counts and sums of :func:`tally_measures` to the component measures and
     clear them: the chunk template calls this once, after its last game."""
-    at = MARGIN_HIST + bins + mechanics
-    counts_at = at + N_COMPONENT_MEASURES * components
-    sums_at = counts_at + HELD_COUNTS * components
+    at, counts_at, sums_at = _component_offsets(bins, mechanics, components)
     for component in range(components):
         for won in range(2):
             never = _held_count_at(counts_at, component, 0, won)  # held 0 times: not folded
@@ -289,5 +293,5 @@ def fold_held_counts(block, bins, mechanics, components):
             if block[held] != 0:
                 _add_holdings(block, at + component, components, won, block[held], block[held + 1],
                               block[held + 2], block[held + 3], block[held + 4], block[held + 5], block[held + 6])
-                for offset in range(7):
+                for offset in range(HELD_SUM_WORDS):
                     block[held + offset] = 0

@@ -8,7 +8,8 @@ counted event adds it to ``events`` (indices ``EV_*``).
 The functions a turn calls allocate nothing and are compiled without reference counts
 (``refcounts=False``, see :mod:`analyzer.engine.jit`): counted, each call of a game's some
 24 turns took and gave back a reference to each array it was handed, about 240 calls into
-Numba's runtime a game, 6% of Lucky Pirates' instructions.
+Numba's runtime a game that LLVM could not optimise across: without them a game takes 21% fewer
+instructions (callgrind).
 """
 
 import numpy as np
