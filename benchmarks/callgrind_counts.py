@@ -60,7 +60,8 @@ def main() -> int:
         run = subprocess.run(command, capture_output=True, text=True,
                              env={**os.environ, "NUMBA_NUM_THREADS": "1"})
         if run.returncode != 0 or not os.path.exists(out):
-            print(run.stderr.strip().splitlines()[-1] if run.stderr.strip() else "valgrind failed", file=sys.stderr)
+            own = [line for line in run.stderr.splitlines() if line.strip() and not line.startswith("==")]
+            print(own[-1] if own else "valgrind failed", file=sys.stderr)  # the program's last line, not valgrind's
             return 2
         totals = next(line for line in open(out) if line.startswith("totals:")).split()[1:]
     for name, total in zip(EVENTS, totals, strict=True):
