@@ -11,11 +11,14 @@ from analyzer.engine.quality import (
     HELD_COUNTS,
     HELD_SUMS,
     MOST_TIMES_COUNTED,
+    NO_NOTES,
     Measures,
     fold_held_counts,
     measures_block,
+    note_round,
     note_standings,
     tally_measures,
+    top_scorers,
 )
 from analyzer.engine.template import Outcome
 from analyzer.games.base import PER_DRAW, Component, Mechanic
@@ -56,6 +59,25 @@ def play(rounds, final, winner, width=10, players=3):
         note_standings(game, np.array(scores, np.int64))
     game.scores[:] = final
     return tallied.add(game, winner, width), game
+
+
+def test_top_scorers_and_the_notes_kept_in_local_variables_match_their_definitions():
+    rng = np.random.default_rng(11)
+    for players in (2, 3, 4, 5):
+        game = outcome(players)
+        notes = NO_NOTES
+        leaders, changes = [], 0
+        for _ in range(40):
+            scores = rng.integers(0, 3, players)  # ties at the top in most rounds
+            top = [seat for seat in range(players) if scores[seat] == scores.max()]
+            assert top_scorers(scores) == sum(1 << seat for seat in top)
+            if len(top) == 1:
+                changes += bool(leaders) and leaders[-1] != top[0]
+                leaders.append(top[0])
+            note_standings(game, scores)
+            notes = note_round(game.standings.copy(), scores, notes)
+        assert notes == (40, 1 << leaders[-1], changes)
+        assert tuple(game.steps) == notes
 
 
 def test_lead_changes_comeback_and_decisive_point_by_hand():

@@ -76,38 +76,63 @@ def measure_shapes(players: int, bins: int, mechanics: int, components: int) -> 
 #: what ``Outcome.steps`` holds: the rounds noted in ``standings``, the last sole leader's bit (0: none
 #: yet) and the lead changes so far (counted as the rounds are noted, not in a pass over them)
 ROUNDS_NOTED, LAST_LEADER, LEAD_CHANGES = range(3)
+#: the notes of a game before its first round: ``(rounds noted, last sole leader, lead changes)``
+NO_NOTES = (0, 0, 0)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def note_round(standings, scores, notes):
+    """Record in ``standings`` the seats with the top score after a round, as a bit mask, and return
+    the game's ``notes`` (see :data:`NO_NOTES`) updated: the form for a game's hot loop, which keeps
+    its notes in local variables and saves them with :func:`save_notes` when the game ends.
+
+    Rounds beyond the standings' capacity (the longest length cap) are not recorded. Inlined into
+    the caller: called once a round, a call would cost a short game several percent of its time.
+    It has no branch on the scores (nor has :func:`top_scorers`): a mispredicted branch costs as
+    much as some 50 instructions, and who leads is hard to predict. Kept in local variables, the
+    notes stay in registers: kept in ``Outcome.steps``, each round loaded and stored them again,
+    and a store there may change, for all LLVM can tell, any array the game reads (Skull Island's
+    game took 520 more instructions so, counted with callgrind).
+    """
+    rounds, last, changes = notes
+    if rounds >= standings.shape[0]:
+        return notes
+    top = top_scorers(scores)
+    standings[np.uint64(rounds)] = top  # unsigned: no test for a negative index
+    sole = (top & (top - 1)) == 0  # one bit set: a sole leader (some seat always has the top score)
+    changes += sole & (last != 0) & (top != last)
+    return rounds + 1, top if sole else last, changes
+
+
+@njit(cache=True, nogil=True, inline="always")
+def save_notes(outcome, notes):
+    """Store a game's ``notes`` (kept by :func:`note_round`) in ``outcome.steps``, for the tally."""
+    outcome.steps[ROUNDS_NOTED], outcome.steps[LAST_LEADER], outcome.steps[LEAD_CHANGES] = notes
 
 
 @njit(cache=True, nogil=True, inline="always")
 def note_standings(outcome, scores):
-    """Record the standings after a round: the seats with the top score, as a bit mask.
-
-    Rounds beyond the outcome's capacity (the longest length cap) are not recorded.
-    Inlined into the caller: called once a round, a call would cost a short game several
-    percent of its time. It has no branch on the scores (nor has :func:`top_scorers`): a
-    mispredicted branch costs as much as some 50 instructions, and who leads is hard to predict.
-    """
-    step = outcome.steps[ROUNDS_NOTED]
-    if step >= outcome.standings.shape[0]:
-        return
-    top = top_scorers(scores)
-    outcome.standings[np.uint64(step)] = top  # unsigned: no test for a negative index
-    outcome.steps[ROUNDS_NOTED] = step + 1
-    sole = (top & (top - 1)) == 0  # one bit set: a sole leader (some seat always has the top score)
-    last = outcome.steps[LAST_LEADER]
-    outcome.steps[LEAD_CHANGES] += sole & (last != 0) & (top != last)
-    outcome.steps[LAST_LEADER] = top if sole else last
+    """Record the standings after a round (see :func:`note_round`), the notes kept in ``outcome.steps``:
+    the form for a game that notes its rounds from several functions."""
+    steps = outcome.steps
+    save_notes(outcome, note_round(outcome.standings, scores,
+                                   (steps[ROUNDS_NOTED], steps[LAST_LEADER], steps[LEAD_CHANGES])))
 
 
 @njit(cache=True, nogil=True, inline="always")
 def top_scorers(scores):
-    """The seats with the top score, as a bit mask."""
+    """The seats with the top score, as a bit mask.
+
+    One pass without a branch: a seat above the top so far clears the mask (an and with 0), a seat
+    level with it or above joins it. (Two passes, a maximum then a mask, took 77 more instructions
+    a Lucky Pirates game; a pass that branched on each comparison mispredicted 13 more branches.)
+    """
     top = scores[0]
+    mask = 1
     for seat in range(1, scores.shape[0]):
-        top = max(top, scores[seat])
-    mask = 0
-    for seat in range(scores.shape[0]):
-        mask |= (scores[seat] == top) << seat
+        score = scores[seat]
+        mask = (mask & -np.int64(score <= top)) | (np.int64(score >= top) << seat)
+        top = max(top, score)
     return mask
 
 
@@ -206,8 +231,9 @@ def tally_measures(block, bins, scores, standings, steps, triggered, holdings, w
         block[MARGIN_SQ] += margin * margin
         width = margin if score_width == 1 else margin // score_width  # no division for a unit width
         block[MARGIN_HIST + min(width, bins - 1)] += 1
+    mechanics_at = np.uint64(MARGIN_HIST + bins)
     for mechanic in range(triggered.shape[0]):
-        block[MARGIN_HIST + bins + mechanic] += triggered[mechanic]
+        block[mechanics_at + np.uint64(mechanic)] += triggered[mechanic]
         triggered[mechanic] = 0
     components = holdings.shape[1]
     at, counts_at, sums_at = _component_offsets(bins, triggered.shape[0], components)
@@ -216,25 +242,18 @@ def tally_measures(block, bins, scores, standings, steps, triggered, holdings, w
         won = 1 if seat == winner else 0
         score = scores[seat]
         square = score * score
+        held = np.uint64(_held_count_at(counts_at, 0, 0, won))  # component 0, held 0 times
         for component in range(components):
             times = holdings[seat, component]
-            if skip_unheld and times == 0:
-                continue
             holdings[seat, component] = 0
-            if times <= MOST_TIMES_COUNTED:
-                held = np.uint64(_held_count_at(counts_at, component, times, won))
-                block[held] += 1
-                block[held + ONE] += score
-                block[held + TWO] += square
-            else:
-                held = np.uint64(_held_sums_at(sums_at, component, won))
-                block[held] += 1
-                block[held + ONE] += score
-                block[held + TWO] += square
-                block[held + THREE] += times
-                block[held + FOUR] += times * times
-                block[held + FIVE] += times * score
-                block[held + SIX] += times * square
+            if times > MOST_TIMES_COUNTED:
+                _add_held_sums(block, np.uint64(_held_sums_at(sums_at, component, won)), times, score, square)
+            elif not (skip_unheld and times == 0):
+                count = held + np.uint64(times) * HELD_TIMES_STRIDE
+                block[count] += 1
+                block[count + ONE] += score
+                block[count + TWO] += square
+            held += HELD_COMPONENT_STRIDE
     steps[ROUNDS_NOTED] = steps[LAST_LEADER] = steps[LEAD_CHANGES] = 0
 
 
@@ -247,6 +266,22 @@ def _held_count_at(counts_at, component, times, won):
 
 #: unsigned offsets, for the unsigned indexes of tally_measures
 ONE, TWO, THREE, FOUR, FIVE, SIX = (np.uint64(offset) for offset in range(1, 7))
+#: how far apart in the block's tail the counts of one more time held, and of the next component, are
+HELD_TIMES_STRIDE = np.uint64(2 * 3)
+HELD_COMPONENT_STRIDE = np.uint64((MOST_TIMES_COUNTED + 1) * 2 * 3)
+
+
+@njit(cache=True, nogil=True, refcounts=False)
+def _add_held_sums(block, held, times, score, square):
+    """Add a seat-game that held a component more than MOST_TIMES_COUNTED times to its 7 sums at ``held``
+    (a call, not inlined: it is rare, and its code would crowd the tally's loop)."""
+    block[held] += 1
+    block[held + ONE] += score
+    block[held + TWO] += square
+    block[held + THREE] += times
+    block[held + FOUR] += times * times
+    block[held + FIVE] += times * score
+    block[held + SIX] += times * square
 
 
 @njit(cache=True, nogil=True, inline="always")

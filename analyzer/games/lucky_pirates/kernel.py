@@ -5,7 +5,7 @@ from typing import NamedTuple
 import numpy as np
 
 from analyzer.engine.jit import njit
-from analyzer.engine.quality import note_standings
+from analyzer.engine.quality import NO_NOTES, note_round, save_notes
 from analyzer.engine.rng import randint
 from analyzer.games.lucky_pirates.mechanics import (
     EV_DUEL_THROWS,
@@ -68,6 +68,7 @@ def play_race(inputs, state, scratch, duel_sizes, outcome):
     events[:] = 0
     provisions = inputs.treasure_supply
     mover = 0
+    notes = NO_NOTES  # in local variables: see note_round
     for turn in range(1, inputs.max_turns + 1):
         card = positions[mover] + 1 + randint(state, inputs.die_faces)
         while card >= cards:  # round the circle (cheaper than an integer modulo)
@@ -86,14 +87,15 @@ def play_race(inputs, state, scratch, duel_sizes, outcome):
             events[EV_DUEL_THROWS] += throws
             duel_sizes[duellists] += 1
         if winner >= 0:
-            note_standings(outcome, treasures)
+            save_notes(outcome, note_round(outcome.standings, treasures, notes))
             return winner, turn, fought
         mover += 1
         if mover == players:
             mover = 0
-            note_standings(outcome, treasures)
+            notes = note_round(outcome.standings, treasures, notes)
     if mover != 0:
-        note_standings(outcome, treasures)
+        notes = note_round(outcome.standings, treasures, notes)
+    save_notes(outcome, notes)
     return -1, inputs.max_turns, False
 
 

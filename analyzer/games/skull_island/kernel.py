@@ -14,7 +14,7 @@ from typing import NamedTuple
 import numpy as np
 
 from analyzer.engine.jit import njit
-from analyzer.engine.quality import note_standings, top_scorers
+from analyzer.engine.quality import NO_NOTES, note_round, save_notes, top_scorers
 from analyzer.engine.rng import randint, shuffle, substream
 from analyzer.games.skull_island.components import CHEST, DICE, PEACE, SKULL, SORCERESS, STORM, SWORD
 from analyzer.games.skull_island.coverage import (
@@ -241,6 +241,7 @@ def play_game(inputs, state, key, scratch, tally, outcome, game_records, row):
     playoff = False
     finished = False
     n_tied = 0
+    notes = NO_NOTES  # in local variables: see note_round
     while not finished:
         if not playoff and rounds >= inputs.max_rounds:
             break
@@ -309,7 +310,7 @@ def play_game(inputs, state, key, scratch, tally, outcome, game_records, row):
                 tally.triggers_cancelled[0] += 1
             if finished:
                 break
-        note_standings(outcome, totals)
+        notes = note_round(outcome.standings, totals, notes)
         if playoff:
             extra += 1
         if finished or playoff:
@@ -318,6 +319,7 @@ def play_game(inputs, state, key, scratch, tally, outcome, game_records, row):
             playoff = n_tied > 1 and inputs.tie_extra and extra < EXTRA_ROUNDS
             finished = not playoff
 
+    save_notes(outcome, notes)
     capped = n_tied == 0
     if capped:  # decided on the totals as they stand
         outcome.capped[0] = 1
