@@ -188,7 +188,7 @@ def tally_measures(block, bins, scores, standings, steps, triggered, holdings, w
 
     A seat-game that held a component up to :data:`MOST_TIMES_COUNTED` times is only counted
     (3 adds, see :func:`fold_held_counts`, which the chunk calls at its end), and one that held
-    it more often summed (7 adds, next to each other), instead of adding to the 9 component
+    it more often summed (7 adds, next to each other, by :func:`_add_held_sums`), instead of adding to the 9 component
     measures: a game of drawn cards holds dozens a game. The indexes into the block are unsigned:
     a signed index costs a test for a negative one at each add.
 
