@@ -160,7 +160,10 @@ N_COMPONENT_MEASURES = 9
 #: a seat-game that got a component up to this many times is counted in the block's tail,
 #: by (component, times, won): holders, the sum of their scores and of its square
 MOST_TIMES_COUNTED = 8
-HELD_COUNTS = (MOST_TIMES_COUNTED + 1) * 2 * 3  # from 0 times: see tally_measures
+#: the words of the block's tail between the counts of one time held and the next (3 for each of won and
+#: not won), and between one component's counts and the next's (from 0 times: see tally_measures)
+HELD_TIMES_STRIDE = 2 * 3
+HELD_COUNTS = (MOST_TIMES_COUNTED + 1) * HELD_TIMES_STRIDE
 #: a game with more components than this skips those a seat never held (most of them, as a rule)
 SKIP_UNHELD_ABOVE = 16
 #: one that got it more often is summed after those, by (component, won): holders, then the sums of
@@ -249,11 +252,11 @@ def tally_measures(block, bins, scores, standings, steps, triggered, holdings, w
             if times > MOST_TIMES_COUNTED:
                 _add_held_sums(block, np.uint64(_held_sums_at(sums_at, component, won)), times, score, square)
             elif not (skip_unheld and times == 0):
-                count = held + np.uint64(times) * HELD_TIMES_STRIDE
+                count = held + np.uint64(times) * np.uint64(HELD_TIMES_STRIDE)
                 block[count] += 1
                 block[count + ONE] += score
                 block[count + TWO] += square
-            held += HELD_COMPONENT_STRIDE
+            held += np.uint64(HELD_COUNTS)
     steps[ROUNDS_NOTED] = steps[LAST_LEADER] = steps[LEAD_CHANGES] = 0
 
 
@@ -261,14 +264,11 @@ def tally_measures(block, bins, scores, standings, steps, triggered, holdings, w
 def _held_count_at(counts_at, component, times, won):
     """Where the block's tail (from ``counts_at``) counts the seat-games that held ``component``
     ``times`` times (0 .. MOST_TIMES_COUNTED) and won (1) or not (0): holders, score sum, score square."""
-    return counts_at + ((component * (MOST_TIMES_COUNTED + 1) + times) * 2 + won) * 3
+    return counts_at + component * HELD_COUNTS + times * HELD_TIMES_STRIDE + won * 3
 
 
 #: unsigned offsets, for the unsigned indexes of tally_measures
 ONE, TWO, THREE, FOUR, FIVE, SIX = (np.uint64(offset) for offset in range(1, 7))
-#: how far apart in the block's tail the counts of one more time held, and of the next component, are
-HELD_TIMES_STRIDE = np.uint64(2 * 3)
-HELD_COMPONENT_STRIDE = np.uint64((MOST_TIMES_COUNTED + 1) * 2 * 3)
 
 
 @njit(cache=True, nogil=True, refcounts=False)
