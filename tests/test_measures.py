@@ -64,19 +64,16 @@ def play(rounds, final, winner, width=10, players=3):
 def test_top_scorers_and_the_notes_kept_in_local_variables_match_their_definitions():
     rng = np.random.default_rng(11)
     for players in (2, 3, 4, 5):
+        rounds = rng.integers(0, 3, size=(40, players))  # ties at the top in most rounds
         game = outcome(players)
         notes = NO_NOTES
-        leaders, changes = [], 0
-        for _ in range(40):
-            scores = rng.integers(0, 3, players)  # ties at the top in most rounds
-            top = [seat for seat in range(players) if scores[seat] == scores.max()]
-            assert top_scorers(scores) == sum(1 << seat for seat in top)
-            if len(top) == 1:
-                changes += bool(leaders) and leaders[-1] != top[0]
-                leaders.append(top[0])
+        for scores in rounds:
+            assert top_scorers(scores) == sum(1 << seat for seat in range(players) if scores[seat] == scores.max())
             note_standings(game, scores)
             notes = note_round(game.standings.copy(), scores, notes)
-        assert notes == (40, 1 << leaders[-1], changes)
+        leaders = sole_leaders(rounds.tolist())
+        last = [leader for leader in leaders if leader is not None][-1]
+        assert notes == (40, 1 << last, lead_changes(leaders))
         assert tuple(game.steps) == notes
 
 
@@ -215,15 +212,26 @@ def test_mechanics_shares_and_quality_block():
     assert block["margin"]["mean"] == 18 and block["margin"]["median"] == 10
 
 
-def reference_quality(rounds, final, winner):
-    """The definitions of the quality measures (engine.quality's docstring), in plain Python."""
-    leaders = [max(range(len(s)), key=lambda seat: s[seat]) if sorted(s)[-1] != sorted(s)[-2] else None
-               for s in rounds]
+def sole_leaders(rounds):
+    """The seat leading alone after each round, or None after a round with a tie at the top."""
+    return [max(range(len(s)), key=lambda seat: s[seat]) if sorted(s)[-1] != sorted(s)[-2] else None
+            for s in rounds]
+
+
+def lead_changes(leaders):
+    """The rounds whose sole leader is another seat than the last sole leader."""
     changes, last = 0, None
     for leader in leaders:
         if leader is not None:
             changes += last is not None and leader != last
             last = leader
+    return changes
+
+
+def reference_quality(rounds, final, winner):
+    """The definitions of the quality measures (engine.quality's docstring), in plain Python."""
+    leaders = sole_leaders(rounds)
+    changes = lead_changes(leaders)
     comeback = None
     if winner >= 0 and len(rounds) >= 2:
         half = rounds[len(rounds) // 2 - 1]
