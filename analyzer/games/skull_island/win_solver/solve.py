@@ -239,8 +239,11 @@ def save(path: Path, **arrays: np.ndarray) -> None:
 
 # -- the solve ---------------------------------------------------------------------------------
 
-#: the stages of a solve shown by its progress bar: per lower bound solved, then the checks
-MODEL_STAGES = ("turn policies", "turn outcomes", "value iteration")
+#: the stages of a solve shown by its progress bar: the model (built once, whatever the lower
+#: bound), the values per lower bound solved, then the checks
+MODEL_STAGES = ("turn policies", "turn outcomes")
+VALUE_STAGE = "value iteration"
+MOVED_STAGE = "value iteration, lower bound moved"
 CHECK_STAGES = ("play", "restriction bound")
 
 
@@ -249,29 +252,44 @@ def stage(progress, name: str):
     return contextlib.nullcontext() if progress is None else progress.stage(name)
 
 
-def solve_model(rules: dict[str, Any], lower_bound: int, progress=None) -> dict[str, Any]:
-    """Solve over the policy class with this lower bound: the values, choices and class
-    (``progress``: a :class:`~analyzer.engine.progress.Stages` bar to advance by ``MODEL_STAGES``)."""
-    from analyzer.engine.progress import wait_interruptibly
+def build_model(rules: dict[str, Any], progress=None) -> dict[str, Any]:
+    """The policy class and the exact outcomes of its turn policies: what a solve needs whatever its
+    lower bound (``progress``: a :class:`~analyzer.engine.progress.Stages` bar to advance by
+    ``MODEL_STAGES``)."""
     from analyzer.games.skull_island.turn_solver.strategies import table_policy
-    from analyzer.games.skull_island.win_solver.values import solve_values
 
     with stage(progress, MODEL_STAGES[0]):
         model = TurnModel(rules)
         thresholds, tables, members, member_of = class_tables(rules, model.cards)
     with stage(progress, MODEL_STAGES[1]):
         side = model.side({card: [table_policy(tables[j, card]) for j in members[card]] for card in model.cards})
-    low, top, high, floor = geometry(rules, lower_bound, side.largest_gain)
-    with stage(progress, MODEL_STAGES[2]):
-        values, choices, sweeps, change = wait_interruptibly(
-            solve_values, model.probs, side.own, side.opponent, side.n_outcomes, side.dist, side.n_policies, low, top,
-            high, floor, TOLERANCE, MAX_SWEEPS, progress=progress)
     table_of = np.zeros((N_CARDS, side.dist.shape[1]), np.int64)
     for card, js in members.items():
         table_of[card, :len(js)] = js
-    return {"model": model, "side": side, "values": values, "choices": choices, "sweeps": sweeps,
-            "change": change, "geometry": (low, top, high, floor), "thresholds": thresholds, "members": members,
+    return {"rules": rules, "model": model, "side": side, "thresholds": thresholds, "members": members,
             "member_of": member_of, "table_of": table_of}
+
+
+def solve_values_at(built: dict[str, Any], lower_bound: int, progress=None, name: str = VALUE_STAGE) -> dict[str, Any]:
+    """The built model (:func:`build_model`) solved with this lower bound: its values, choices and
+    geometry added (``progress`` advances by one stage, ``name``)."""
+    from analyzer.engine.progress import wait_interruptibly
+    from analyzer.games.skull_island.win_solver.values import solve_values
+
+    side = built["side"]
+    low, top, high, floor = geometry(built["rules"], lower_bound, side.largest_gain)
+    with stage(progress, name):
+        values, choices, sweeps, change = wait_interruptibly(
+            solve_values, built["model"].probs, side.own, side.opponent, side.n_outcomes, side.dist, side.n_policies,
+            low, top, high, floor, TOLERANCE, MAX_SWEEPS, progress=progress)
+    return {**built, "values": values, "choices": choices, "sweeps": sweeps, "change": change,
+            "geometry": (low, top, high, floor)}
+
+
+def solve_model(rules: dict[str, Any], lower_bound: int, progress=None) -> dict[str, Any]:
+    """Solve over the policy class with this lower bound: the values, choices and class
+    (``progress`` advances by ``MODEL_STAGES`` and ``VALUE_STAGE``)."""
+    return solve_values_at(build_model(rules, progress), lower_bound, progress)
 
 
 def start_state(rules: dict[str, Any], low: int) -> tuple[int, int, int]:
@@ -294,8 +312,9 @@ def play(solved: dict[str, Any], sides: list[Side], choices: list[np.ndarray],
 
 
 def solve_stages(bound_sample: int) -> int:
-    """How many stages a solve that is not cached shows (see :func:`solve_game`)."""
-    return len(MODEL_STAGES) * (2 if bound_sample > 0 else 1) + len(CHECK_STAGES)
+    """How many stages a solve that is not cached shows (see :func:`solve_game`): the model once, the
+    values once per lower bound, and the checks."""
+    return len(MODEL_STAGES) + (2 if bound_sample > 0 else 1) + len(CHECK_STAGES)
 
 
 def solve_game(rules: dict[str, Any], players: int, bound_sample: int = BOUND_SAMPLE, progress=None,
@@ -324,11 +343,10 @@ def solve_game(rules: dict[str, Any], players: int, bound_sample: int = BOUND_SA
         wins, shared = play(solved, [side, side], [solved["choices"], solved["choices"]], progress)
     seconds = time.perf_counter() - start
     checked = bound_sample > 0 and not floor
-    moved = solve_model(rules, LOWER_BOUND + BOUND_MOVE, progress)["values"] if checked else None
-    if bound_sample > 0 and not checked and progress is not None:
-        for name in MODEL_STAGES:  # floor_at_zero: the bound is exact, nothing to move
-            with stage(progress, name):
-                pass
+    moved = solve_values_at(solved, LOWER_BOUND + BOUND_MOVE, progress, MOVED_STAGE)["values"] if checked else None
+    if bound_sample > 0 and not checked:
+        with stage(progress, MOVED_STAGE):  # floor_at_zero: the bound is exact, nothing to move
+            pass
     result = {
         "seat_1": np.float64(wins[(0, *state)]), "shared": np.float64(shared[(0, *state)]),
         "value": np.float64(solved["values"][state]),
