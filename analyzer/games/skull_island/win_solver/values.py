@@ -58,7 +58,8 @@ def solve_values(probs, own, opponent, n_outcomes, dist, n_policies, low, top, h
     """
     values = np.full((2, top - low, high - low), 0.5)
     choices = np.zeros((2, top - low, high - low, N_CARDS), dtype=np.int64)
-    utility = np.zeros(own.shape[1])
+    by_outcome = np.ascontiguousarray(np.transpose(dist, (0, 2, 1)))  # [card, outcome, policy]
+    totals = np.zeros(dist.shape[1])
     sweeps = 0
     change = 1.0
     while sweeps < max_sweeps and change >= tolerance:
@@ -72,16 +73,18 @@ def solve_values(probs, own, opponent, n_outcomes, dist, n_policies, low, top, h
                     for card in range(N_CARDS):
                         if probs[card] == 0.0:
                             continue
+                        policies = n_policies[card]
+                        totals[:policies] = 0.0
                         for k in range(n_outcomes[card]):
                             over, result, p2, x2, y2 = after_turn(phase, x, y, own[card, k], opponent[card, k],
                                                                   low, top, floor)
-                            utility[k] = 0.5 * result if over else 1.0 - values[p2, x2 - low, y2 - low]
+                            utility = 0.5 * result if over else 1.0 - values[p2, x2 - low, y2 - low]
+                            for policy in range(policies):
+                                totals[policy] += by_outcome[card, k, policy] * utility
                         best = -1.0
                         chosen = 0
-                        for policy in range(n_policies[card]):
-                            total = 0.0
-                            for k in range(n_outcomes[card]):
-                                total += dist[card, policy, k] * utility[k]
+                        for policy in range(policies):
+                            total = totals[policy]
                             if total > best + CHOICE_MARGIN:
                                 best = total
                                 chosen = policy
