@@ -13,6 +13,7 @@ import pytest
 from analyzer.engine.jit import njit
 from analyzer.engine.rng import game_key, substream
 from analyzer.errors import AnalyzerError
+from analyzer.games.skull_island.cache_files import load_arrays, save_arrays
 from analyzer.games.skull_island.components import CARDS, DICE, SKULL, SORCERESS, STORM
 from analyzer.games.skull_island.decisions import decide, tabulate
 from analyzer.games.skull_island.dice import pack
@@ -415,6 +416,15 @@ def test_policies_are_cached_on_disk(tmp_path):
     first.path.write_bytes(b"not an npz file")  # a damaged file is recomputed
     repaired = optimal_policies(rules)
     assert not repaired.cached and np.array_equal(repaired.table, first.table)
+
+
+def test_a_cache_file_read_again_is_a_copy_and_a_file_saved_anew_is_read_anew(tmp_path):
+    path = tmp_path / "arrays.npz"
+    save_arrays(path, table=np.arange(3))
+    load_arrays(path)["table"][0] = 99  # the caller's own arrays: the next read is as the file
+    assert load_arrays(path)["table"].tolist() == [0, 1, 2]
+    save_arrays(path, table=np.arange(3) + 10)  # as large as before
+    assert load_arrays(path)["table"].tolist() == [10, 11, 12]
 
 
 def test_rule_options_change_the_values():
