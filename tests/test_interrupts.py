@@ -136,9 +136,10 @@ def test_the_win_solve_stops_on_ctrl_c_leaving_the_cache_as_it_was(tmp_path):
     assert_interrupted(completed, took)
     after = sorted((path.name, path.read_bytes()) for path in cache.rglob("*") if path.is_file())
     # what was there is untouched and the win solve wrote nothing of its own (game-win-*: written at the
-    # end). A turn policy the turn solver finished before (policy-*, final-round-*, each written atomically)
-    # may have been added: it is whole, and the next run reads it.
-    finished = ("policy-", "final-round-")
+    # end). A turn policy the turn solver finished before (policy-*, final-round-*), or the turn outcomes of
+    # the win solver's policy class (turn-outcomes-*), each written atomically, may have been added: it is
+    # whole, and the next run reads it.
+    finished = ("policy-", "final-round-", "turn-outcomes-")
     assert [entry for entry in after if not entry[0].startswith(finished)] == before
     assert all(load_arrays(cache / "skull-island" / name) is not None for name, _ in after if name.startswith(finished))
 

@@ -15,8 +15,9 @@ from analyzer.games.skull_island.components import CARDS
 from analyzer.games.skull_island.rules import TurnRules
 from analyzer.games.skull_island.turn_solver.solve import cache_folder, optimal_policies
 from analyzer.games.skull_island.turn_solver.strategies import table_policy
+from analyzer.games.skull_island.win_solver.model import SIDE_ARRAYS, TurnModel
 from analyzer.games.skull_island.win_solver.report import solve_win
-from analyzer.games.skull_island.win_solver.solve import solve_game, solve_key
+from analyzer.games.skull_island.win_solver.solve import build_model, solve_game, solve_key
 from analyzer.games.skull_island.win_solver.turns import first_roll, turn_outcomes
 from analyzer.runspec import resolve
 from tests.cli_checks import assert_one_line_error, run_cli
@@ -28,7 +29,8 @@ SMALL = {"target_score": 2000}
 def shared_cache(tmp_path_factory):
     """One cache for the module, so the final-round tables are solved once, starting with the turn
     policies and final-round tables the run has already solved (the standard game's turns are those of
-    every target score): a test here may make a cache file unwritable without touching the run's cache."""
+    every target score), but not the win solver's turn outcomes, which the module's first solve makes: a
+    test here may make a cache file unwritable without touching the run's cache."""
     cache = tmp_path_factory.mktemp("cache")
     (cache / "skull-island").mkdir()
     for solved in (*cache_folder().glob("policy-*.npz"), *cache_folder().glob("final-round-*.npz")):
@@ -67,6 +69,17 @@ def test_the_solve_checks_its_lower_bound_and_its_policy_class(small):
     gains = solved["bound_gains"]
     assert gains.shape[0] == 2 * 11
     assert (gains[:, 5] >= gains[:, 4] - 1e-7).all()  # the exact turn is never worse than the class's best
+
+
+def test_a_solve_at_another_target_and_end_reads_the_turn_outcomes_the_first_made(small, monkeypatch):
+    solved = small[1].solved
+    assert not solved["cached"]
+    first = solved["solved"]["side"]  # computed by the module's first solve
+    monkeypatch.setattr(TurnModel, "side", lambda *args: pytest.fail("the turn outcomes were computed again"))
+    other = resolve(game="skull-island", rules={"target_score": 1500, "seat_bonus": 100, "floor_at_zero": True})
+    side = build_model(other.rules)["side"]
+    for name in SIDE_ARRAYS:
+        assert np.array_equal(getattr(side, name), getattr(first, name)), name
 
 
 def test_optimal_win_against_itself_agrees_with_the_game_value(small):

@@ -42,8 +42,8 @@ from analyzer.errors import AnalyzerError, safe_text
 from analyzer.games.options import jsonable
 from analyzer.games.skull_island.cache_files import hold_arrays, load_arrays, save_arrays
 from analyzer.games.skull_island.components import N_CARDS
-from analyzer.games.skull_island.rules import deck_counts
 from analyzer.games.skull_island.turn_solver.solve import DECK_OPTIONS, TURN_OPTIONS, cache_folder
+from analyzer.games.skull_island.win_solver.model import Side, TurnModel, class_side, class_tables, stack
 from analyzer.games.skull_island.win_solver.turns import POINTS
 
 POLICY_CLASS = "policy-class"
@@ -62,8 +62,6 @@ IGNORED_OPTIONS = ("card_draw", "max_rounds", "allow_more_players")
 MIN_ROUNDS = 1000
 #: the largest target solved (about 1.1 million states; the default 6000 has 23,760)
 MAX_TARGET = 50_000
-#: the most skulls a turn can count (8 dice and a skull-2 card)
-DICE_AND_CARD_SKULLS = 10
 #: rule options counted in points: the solve counts totals in hundreds
 POINT_OPTIONS = ("set_values", "coin_diamond_value", "full_chest_bonus", "sea_battle_values", "island_penalty",
                  "peace_penalty", "seat_bonus")
@@ -114,11 +112,6 @@ def solve_key(rules: dict[str, Any]) -> str:
     return digest.hexdigest()[:24]
 
 
-def card_probabilities(rules: dict[str, Any]) -> np.ndarray:
-    counts = deck_counts(rules).astype(np.float64)
-    return counts / counts.sum()
-
-
 def geometry(rules: dict[str, Any], lower_bound: int, largest_gain: int) -> tuple[int, int, int, bool]:
     """``(low, top, high, floor)`` of the solved states, in hundreds (see :mod:`win_solver.values`)."""
     bonus = rules["seat_bonus"] // POINTS
@@ -126,105 +119,6 @@ def geometry(rules: dict[str, Any], lower_bound: int, largest_gain: int) -> tupl
     low = (0 if floor else lower_bound // POINTS) + min(0, bonus)
     top = math.ceil(rules["target_score"] / POINTS)
     return low, top, top + max(1, largest_gain), floor
-
-
-# -- the turn policies and their outcomes -----------------------------------------------------
-
-class Side:
-    """One player's turn play as :mod:`win_solver.values` reads it: per card its possible outcomes
-    (own and opponent changes, in hundreds) and one outcome distribution per policy."""
-
-    def __init__(self, grids: list[list[np.ndarray]], own_low: int, opponent_low: int):
-        supports = [np.flatnonzero(sum(cards).ravel()) if cards else np.zeros(0, np.int64) for cards in grids]
-        width = max(1, *(s.size for s in supports))
-        depth = max(1, *(len(g) for g in grids))
-        self.own = np.zeros((N_CARDS, width), np.int64)
-        self.opponent = np.zeros((N_CARDS, width), np.int64)
-        self.n_outcomes = np.array([s.size for s in supports], np.int64)
-        self.dist = np.zeros((N_CARDS, depth, width))
-        self.n_policies = np.array([len(g) for g in grids], np.int64)
-        for card, (cells, cards) in enumerate(zip(supports, grids, strict=True)):
-            if not cards:
-                continue
-            columns = cards[0].shape[1]
-            self.own[card, :cells.size] = cells // columns + own_low
-            self.opponent[card, :cells.size] = cells % columns + opponent_low
-            for policy, grid in enumerate(cards):
-                self.dist[card, policy, :cells.size] = grid.ravel()[cells]
-
-    @property
-    def largest_gain(self) -> int:
-        return int(self.own.max())
-
-
-def stack(sides: list[Side]) -> tuple[np.ndarray, ...]:
-    """Two sides as the stacked arrays :func:`win_solver.values.play_values` takes (padded alike)."""
-    width = max(s.own.shape[1] for s in sides)
-    depth = max(s.dist.shape[1] for s in sides)
-
-    def padded(array, shape):
-        out = np.zeros(shape, array.dtype)
-        out[tuple(slice(0, n) for n in array.shape)] = array
-        return out
-
-    return (np.stack([padded(s.own, (N_CARDS, width)) for s in sides]),
-            np.stack([padded(s.opponent, (N_CARDS, width)) for s in sides]),
-            np.stack([s.n_outcomes for s in sides]),
-            np.stack([padded(s.dist, (N_CARDS, depth, width)) for s in sides]))
-
-
-class TurnModel:
-    """Every card's first roll and the outcome grids of turn policies under one rule set."""
-
-    def __init__(self, rules: dict[str, Any]):
-        from analyzer.games.skull_island.rules import TurnRules
-        from analyzer.games.skull_island.turn_solver.core import achievable_scores
-        from analyzer.games.skull_island.win_solver.turns import first_roll
-
-        self.turn_rules = TurnRules.from_rules(rules)
-        self.probs = card_probabilities(rules)
-        self.cards = [card for card in range(N_CARDS) if self.probs[card] > 0]
-        scores = np.concatenate([achievable_scores(card, self.turn_rules) for card in self.cards])
-        self.own_low = int(scores.min()) // POINTS
-        self.opponent_low = -2 * rules["island_penalty"] * (DICE_AND_CARD_SKULLS + 1) // POINTS
-        shape = (int(scores.max()) // POINTS - self.own_low + 1, -self.opponent_low + 1)
-        self.starts = {}
-        for card in self.cards:
-            grid = np.zeros(shape)
-            live = first_roll(card, self.turn_rules, self.own_low, self.opponent_low, grid)
-            self.starts[card] = (grid, live)
-
-    def outcomes(self, card: int, policy: tuple[np.ndarray, ...]) -> np.ndarray:
-        from analyzer.games.skull_island.win_solver.turns import turn_outcomes
-
-        grid, live = self.starts[card]
-        return turn_outcomes(card, self.turn_rules, grid, live, self.own_low, self.opponent_low, *policy)
-
-    def side(self, policies: dict[int, list[tuple[np.ndarray, ...]]]) -> Side:
-        """The side playing ``policies[card]`` (a list of policies per card in the deck)."""
-        grids = [[self.outcomes(card, p) for p in policies[card]] if card in policies else []
-                 for card in range(N_CARDS)]
-        return Side(grids, self.own_low, self.opponent_low)
-
-
-def class_tables(rules: dict[str, Any], cards: list[int]) -> tuple[np.ndarray, np.ndarray, dict, dict]:
-    """The policy class: ``(thresholds, tables, members, member_of)``: ``members[card]`` lists the
-    final-round table indices of the card's distinct policies, the expected-score one first;
-    ``member_of[card][j]`` is the position in it of final-round table ``j``'s policy."""
-    from analyzer.games.skull_island.turn_solver.solve import final_round_tables
-
-    thresholds, tables = final_round_tables(rules)
-    members, member_of = {}, {}
-    for card in cards:
-        seen: dict[bytes, int] = {}
-        for j in [tables.shape[0] - 1, *range(tables.shape[0] - 1)]:
-            seen.setdefault(tables[j, card].tobytes(), len(seen))
-        members[card] = [0] * len(seen)
-        member_of[card] = np.array([seen[tables[j, card].tobytes()] for j in range(tables.shape[0])], np.int64)
-        for j in range(tables.shape[0] - 1, -1, -1):  # the lowest j of each policy, the expected-score one first
-            members[card][member_of[card][j]] = j
-        members[card][0] = tables.shape[0] - 1
-    return thresholds, tables, members, member_of
 
 
 # -- the cache ---------------------------------------------------------------------------------
@@ -256,13 +150,11 @@ def build_model(rules: dict[str, Any], progress=None) -> dict[str, Any]:
     """The policy class and the exact outcomes of its turn policies: what a solve needs whatever its
     lower bound (``progress``: a :class:`~analyzer.engine.progress.Stages` bar to advance by
     ``MODEL_STAGES``)."""
-    from analyzer.games.skull_island.turn_solver.strategies import table_policy
-
     with stage(progress, MODEL_STAGES[0]):
         model = TurnModel(rules)
         thresholds, tables, members, member_of = class_tables(rules, model.cards)
     with stage(progress, MODEL_STAGES[1]):
-        side = model.side({card: [table_policy(tables[j, card]) for j in members[card]] for card in model.cards})
+        side = class_side(rules, model, tables, members)
     table_of = np.zeros((N_CARDS, side.dist.shape[1]), np.int64)
     for card, js in members.items():
         table_of[card, :len(js)] = js

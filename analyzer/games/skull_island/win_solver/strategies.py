@@ -1,6 +1,6 @@
 """The built-in strategies against ``optimal-win``, exactly, on the win solver's model.
 
-A strategy whose turn play can be tabulated is a :class:`win_solver.solve.Side`: one outcome
+A strategy whose turn play can be tabulated is a :class:`win_solver.model.Side`: one outcome
 distribution per card (``first-roll``, ``random``, ``threshold``, ``set-chaser``,
 ``optimal-ev``), or, for ``optimal-ev`` with ``final_round``, the policy class with its
 choice: the expected-score policy, and in its last turn the final-round policy for the
