@@ -17,7 +17,7 @@ from analyzer.games.skull_island.turn_solver.solve import cache_folder, optimal_
 from analyzer.games.skull_island.turn_solver.strategies import table_policy
 from analyzer.games.skull_island.win_solver.model import SIDE_ARRAYS, TurnModel
 from analyzer.games.skull_island.win_solver.report import solve_win
-from analyzer.games.skull_island.win_solver.solve import build_model, solve_game, solve_key
+from analyzer.games.skull_island.win_solver.solve import build_model, solve_game, solve_key, win_policy
 from analyzer.games.skull_island.win_solver.turns import first_roll, turn_outcomes
 from analyzer.runspec import resolve
 from tests.cli_checks import assert_one_line_error, run_cli
@@ -80,6 +80,17 @@ def test_a_solve_at_another_target_and_end_reads_the_turn_outcomes_the_first_mad
     side = build_model(other.rules)["side"]
     for name in SIDE_ARRAYS:
         assert np.array_equal(getattr(side, name), getattr(first, name)), name
+
+
+def test_a_run_solves_only_the_policy_it_plays_and_plays_the_solve_s():
+    rules = resolve(game="skull-island", rules={"target_score": 700}).rules
+    choices, low = win_policy(rules)
+    folder = cache_folder()
+    assert (folder / f"win-policy-{solve_key(rules)}.npz").exists()
+    assert not (folder / f"game-win-{solve_key(rules)}.npz").exists()  # not the checks nor the play stage
+    assert np.array_equal(win_policy(rules)[0], choices)  # read back
+    solved = solve_game(rules, 2, bound_sample=0)
+    assert np.array_equal(solved["win_choices"], choices) and int(solved["geometry"][0]) == low
 
 
 def test_optimal_win_against_itself_agrees_with_the_game_value(small):

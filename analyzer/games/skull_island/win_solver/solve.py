@@ -275,6 +275,19 @@ def _table_choices(solved: dict[str, Any]) -> np.ndarray:
 
 def win_policy(rules: dict[str, Any]) -> tuple[np.ndarray, int]:
     """``(choices, low)`` for the kernel's :func:`win_solver.values.win_table` (solved for 2 players,
-    played by 3 to 5 against the leader)."""
-    solved = solve_game(rules, SOLVED_PLAYERS, bound_sample=0)
-    return solved["win_choices"].astype(np.int64), int(solved["geometry"][0])
+    played by 3 to 5 against the leader).
+
+    A solve in the cache serves (:func:`solve_game`'s). Else only the values are solved: the kernel
+    needs the choices alone, not the solve's checks nor its exact chances to win and to share (the
+    play stage, a fifth of a solve), and the policy is kept as ``win-policy-<key>.npz``."""
+    check_rules(rules, SOLVED_PLAYERS)
+    key = solve_key(rules)
+    for path in (cache_folder() / f"game-win-{key}.npz", cache_folder() / f"win-policy-{key}.npz"):
+        stored = load_arrays(path)
+        if stored is not None and {"win_choices", "geometry"} <= set(stored):
+            return stored["win_choices"].astype(np.int64), int(stored["geometry"][0])
+    solved = solve_model(rules, LOWER_BOUND)
+    low, top, high, _ = solved["geometry"]
+    choices = _table_choices(solved)
+    save(path, win_choices=choices, geometry=np.array([low, top, high], np.int64))
+    return choices.astype(np.int64), int(low)
