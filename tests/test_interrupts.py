@@ -25,8 +25,9 @@ ROOT = Path(__file__).resolve().parent.parent
 #: how long after SIGINT the process must have ended (seconds; the machine may be busy)
 STOPS_WITHIN = 30
 #: CPU time (seconds, all its threads) after which a command is under way: its start-up (imports,
-#: loading the compiled kernels and solved tables from the disk caches) takes about 1 s of it
-UNDER_WAY_CPU = 2.5
+#: loading the compiled kernels and solved tables from the disk caches) takes about 0.5 s of it
+#: (`analyze simulate --n 1`: 0.45 s of CPU, 2026-12-02)
+UNDER_WAY_CPU = 1.5
 #: how long (wall seconds) a command may take to become under way on a busy machine
 UNDER_WAY_WITHIN = 120
 
