@@ -121,9 +121,15 @@ class TurnModel:
         return turn_outcomes(card, self.turn_rules, grid, live, self.own_low, self.opponent_low, *policy)
 
     def side(self, policies: dict[int, list[tuple[np.ndarray, ...]]]) -> Side:
-        """The side playing ``policies[card]`` (a list of policies per card in the deck)."""
-        grids = [[self.outcomes(card, p) for p in policies[card]] if card in policies else []
-                 for card in range(N_CARDS)]
+        """The side playing ``policies[card]`` (a list of policies per card in the deck); the policies'
+        outcomes are computed on threads (the compiled :func:`~win_solver.turns.turn_outcomes` releases
+        the GIL), each on its own."""
+        from analyzer.engine.progress import map_on_threads
+        from analyzer.engine.runner import default_workers
+
+        jobs = [(card, policy) for card in range(N_CARDS) for policy in policies.get(card, [])]
+        done = iter(map_on_threads(lambda job: self.outcomes(*job), jobs, default_workers()))
+        grids = [[next(done) for _ in policies.get(card, [])] for card in range(N_CARDS)]
         return Side(grids, self.own_low, self.opponent_low)
 
 
