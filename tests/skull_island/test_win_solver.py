@@ -82,7 +82,7 @@ def test_a_solve_at_another_target_and_end_reads_the_turn_outcomes_the_first_mad
         assert np.array_equal(getattr(side, name), getattr(first, name)), name
 
 
-def test_a_run_solves_only_the_policy_it_plays_and_plays_the_solve_s():
+def test_a_run_keeps_only_the_policy_it_plays_and_it_is_the_full_solve_s():
     rules = resolve(game="skull-island", rules={"target_score": 700}).rules
     choices, low = win_policy(rules)
     folder = cache_folder()

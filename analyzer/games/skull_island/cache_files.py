@@ -12,6 +12,8 @@ few ms a copy).
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import os
 import threading
 import zipfile
@@ -22,6 +24,8 @@ import numpy as np
 
 from analyzer.output import atomic_path
 
+#: the game's package, whose files' code keys the cache files (:func:`cache_key`)
+PACKAGE = Path(__file__).parent
 #: arrays whose cache file could not be written (or is written only once the command ends,
 #: :func:`hold_arrays`), kept for the rest of the process
 _UNWRITTEN: dict[Path, dict[str, np.ndarray]] = {}
@@ -29,6 +33,22 @@ _UNWRITTEN: dict[Path, dict[str, np.ndarray]] = {}
 KEPT_FILES = 4
 _kept: OrderedDict[Path, tuple[tuple[int, int, int], dict[str, np.ndarray]]] = OrderedDict()
 _keeping = threading.Lock()
+
+
+def cache_key(description: str, sources: tuple[str, ...]) -> str:
+    """A cache file's key: ``description`` (what it depends on: rule options, say, as JSON) and the
+    code of ``sources`` (files of the game's package), so that a change to the code never serves a
+    stale file."""
+    digest = hashlib.sha256(description.encode())
+    for code in _code(sources):
+        digest.update(code)
+    return digest.hexdigest()[:24]
+
+
+@functools.cache
+def _code(sources: tuple[str, ...]) -> tuple[bytes, ...]:
+    """The files' bytes, read once a process (a report keys dozens of runs)."""
+    return tuple((PACKAGE / name).read_bytes() for name in sources)
 
 
 def hold_arrays(path: Path, **arrays: np.ndarray) -> None:

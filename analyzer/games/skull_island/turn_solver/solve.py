@@ -22,7 +22,6 @@ lookups are :func:`turn_states.table_decision` and
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 import os
 import time
@@ -36,7 +35,7 @@ from analyzer.engine.progress import Progress, map_on_threads
 from analyzer.errors import AnalyzerError
 from analyzer.games.base import StrategyChoice
 from analyzer.games.options import jsonable
-from analyzer.games.skull_island.cache_files import load_arrays, save_arrays
+from analyzer.games.skull_island.cache_files import cache_key, load_arrays, save_arrays
 from analyzer.games.skull_island.components import CARDS, N_CARDS, SORCERESS
 from analyzer.games.skull_island.rules import TurnRules, deck_counts
 from analyzer.games.skull_island.strategies import STRATEGIES, param_row
@@ -75,11 +74,7 @@ def turn_rules(rules: dict[str, Any]) -> dict[str, Any]:
 
 def rules_key(rules: dict[str, Any]) -> str:
     """The cache key of a rule set: its turn options and the code the values depend on."""
-    digest = hashlib.sha256(json.dumps(jsonable(turn_rules(rules)), sort_keys=True).encode())
-    folder = Path(__file__).parent.parent
-    for name in _SOURCES:
-        digest.update((folder / name).read_bytes())
-    return digest.hexdigest()[:24]
+    return cache_key(json.dumps(jsonable(turn_rules(rules)), sort_keys=True), _SOURCES)
 
 
 def cache_folder() -> Path:

@@ -10,14 +10,12 @@ policy's probability mass through the turn again (about 300 policies, 10 ms each
 
 from __future__ import annotations
 
-import hashlib
 import json
-from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from analyzer.games.skull_island.cache_files import load_arrays, save_arrays
+from analyzer.games.skull_island.cache_files import cache_key, load_arrays, save_arrays
 from analyzer.games.skull_island.components import N_CARDS
 from analyzer.games.skull_island.rules import deck_counts
 from analyzer.games.skull_island.turn_solver.solve import cache_folder, rules_key
@@ -28,7 +26,7 @@ DICE_AND_CARD_SKULLS = 10
 #: the arrays of a :class:`Side`, as its cache file holds them
 SIDE_ARRAYS = ("own", "opponent", "n_outcomes", "dist", "n_policies")
 #: the win solver's files the outcomes depend on besides the turn solver's (part of their cache key)
-_SOURCES = ("turns.py", "model.py")
+_SOURCES = ("win_solver/turns.py", "win_solver/model.py")
 
 
 def card_probabilities(rules: dict[str, Any]) -> np.ndarray:
@@ -156,10 +154,7 @@ def class_tables(rules: dict[str, Any], cards: list[int]) -> tuple[np.ndarray, n
 def outcomes_key(rules: dict[str, Any], cards: list[int]) -> str:
     """The cache key of the class's outcomes: the turn's rules and code (the turn solver's key, which
     also keys the final-round tables), the cards in the deck, and the code of :mod:`win_solver.turns`."""
-    digest = hashlib.sha256(f"{rules_key(rules)} {json.dumps(cards)}".encode())
-    for name in _SOURCES:
-        digest.update((Path(__file__).parent / name).read_bytes())
-    return digest.hexdigest()[:24]
+    return cache_key(f"{rules_key(rules)} {json.dumps(cards)}", _SOURCES)
 
 
 def class_side(rules: dict[str, Any], model: TurnModel, tables: np.ndarray, members: dict) -> Side:

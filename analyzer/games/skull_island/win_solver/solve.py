@@ -28,7 +28,6 @@ rules that change a turn or the end and by the code the values depend on. The ke
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 import math
 import sys
@@ -40,7 +39,7 @@ import numpy as np
 
 from analyzer.errors import AnalyzerError, safe_text
 from analyzer.games.options import jsonable
-from analyzer.games.skull_island.cache_files import hold_arrays, load_arrays, save_arrays
+from analyzer.games.skull_island.cache_files import cache_key, hold_arrays, load_arrays, save_arrays
 from analyzer.games.skull_island.components import N_CARDS
 from analyzer.games.skull_island.turn_solver.solve import DECK_OPTIONS, TURN_OPTIONS, cache_folder
 from analyzer.games.skull_island.win_solver.model import Side, TurnModel, class_side, class_tables, stack
@@ -105,11 +104,7 @@ def check_rules(rules: dict[str, Any], players: int) -> None:
 def solve_key(rules: dict[str, Any]) -> str:
     """The cache key: the rules that change a turn or the end, and the code the values depend on."""
     relevant = {name: rules[name] for name in (*TURN_OPTIONS, *DECK_OPTIONS, *END_OPTIONS)}
-    digest = hashlib.sha256(json.dumps(jsonable(relevant), sort_keys=True).encode())
-    folder = Path(__file__).parent.parent
-    for name in _SOURCES:
-        digest.update((folder / name).read_bytes())
-    return digest.hexdigest()[:24]
+    return cache_key(json.dumps(jsonable(relevant), sort_keys=True), _SOURCES)
 
 
 def geometry(rules: dict[str, Any], lower_bound: int, largest_gain: int) -> tuple[int, int, int, bool]:
@@ -282,12 +277,13 @@ def win_policy(rules: dict[str, Any]) -> tuple[np.ndarray, int]:
     play stage, a fifth of a solve), and the policy is kept as ``win-policy-<key>.npz``."""
     check_rules(rules, SOLVED_PLAYERS)
     key = solve_key(rules)
-    for path in (cache_folder() / f"game-win-{key}.npz", cache_folder() / f"win-policy-{key}.npz"):
+    policy_path = cache_folder() / f"win-policy-{key}.npz"
+    for path in (cache_folder() / f"game-win-{key}.npz", policy_path):
         stored = load_arrays(path)
         if stored is not None and {"win_choices", "geometry"} <= set(stored):
             return stored["win_choices"].astype(np.int64), int(stored["geometry"][0])
     solved = solve_model(rules, LOWER_BOUND)
     low, top, high, _ = solved["geometry"]
     choices = _table_choices(solved)
-    save(path, win_choices=choices, geometry=np.array([low, top, high], np.int64))
+    save(policy_path, win_choices=choices, geometry=np.array([low, top, high], np.int64))
     return choices.astype(np.int64), int(low)
