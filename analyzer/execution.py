@@ -13,6 +13,7 @@ from typing import Any
 
 from analyzer.engine import runner
 from analyzer.engine.distributed import WORKER_WAIT_SECONDS
+from analyzer.engine.progress import default_workers
 from analyzer.engine.seeding import MAX_SEED, derived_seed, draw_seed
 from analyzer.errors import AnalyzerError, param
 from analyzer.files import check_output_path
@@ -40,10 +41,10 @@ def parse_workers(value: Any, on_this_machine: bool = True) -> int:
     Workers on this machine are capped at its cores (more would only take turns on them).
     """
     if value is None:
-        return runner.default_workers()
+        return default_workers()
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
         raise AnalyzerError(f"{param('workers')} {value!r} is not allowed: it must be a whole number of at least 1")
-    return min(value, runner.default_workers()) if on_this_machine else value
+    return min(value, default_workers()) if on_this_machine else value
 
 
 def parse_worker_timeout(value: Any) -> float:
@@ -67,7 +68,7 @@ class Execution:
     """
 
     seed: int
-    workers: int = field(default_factory=runner.default_workers)
+    workers: int = field(default_factory=default_workers)
     backend: str = "local"
     scheduler: str | None = None
     checkpoint: str | None = None

@@ -18,6 +18,7 @@ import pytest
 import analyzer
 from analyzer.engine import checkpoint as checkpoint_module
 from analyzer.engine import runner
+from analyzer.engine.progress import default_workers
 from analyzer.errors import AnalyzerError
 from analyzer.runspec import resolve
 from tests.cli_checks import assert_one_line_error, assert_one_line_exit_2, run_cli, run_limited
@@ -249,7 +250,7 @@ def test_a_checkpoint_of_the_format_without_checksum_is_refused_with_what_to_do(
 def test_more_workers_than_cores_are_capped_with_a_note():
     result = run_cli(SIM + ["--workers", "100000", "--json"])
     assert result.exit_code == 0, result.output
-    cores = runner.default_workers()
+    cores = default_workers()
     assert json.loads(result.stdout)["run"]["workers"] == cores
     assert result.stderr.strip() == (f"analyze: note: --workers 100000 is more than the {cores} cores of this "
                                      f"machine; using {cores}")

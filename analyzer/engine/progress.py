@@ -8,6 +8,7 @@ bar, its rate and its time left count only what this session plays.
 from __future__ import annotations
 
 import contextlib
+import os
 import signal
 import sys
 import threading
@@ -159,10 +160,17 @@ def wait_interruptibly(function, *args, progress: Stages | None = None):
     return outcome["value"]
 
 
-def map_on_threads(function, items, workers: int) -> list:
-    """``[function(item) for item in items]`` on ``workers`` daemon threads (for compiled code
-    that releases the GIL), in order, waited for as :func:`wait_interruptibly` does: on Ctrl-C
-    or an error no further item starts, and the process does not wait for those under way."""
+def default_workers() -> int:
+    """The cores this process may run on."""
+    return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1)
+
+
+def map_on_threads(function, items, workers: int | None = None) -> list:
+    """``[function(item) for item in items]`` on ``workers`` daemon threads (default: one per core,
+    :func:`default_workers`; for compiled code that releases the GIL), in order, waited for as
+    :func:`wait_interruptibly` does: on Ctrl-C or an error no further item starts, and the process
+    does not wait for those under way."""
+    workers = workers or default_workers()
     items = list(items)
     results: list[Any] = [None] * len(items)
     errors: list[BaseException] = []

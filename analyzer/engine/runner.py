@@ -11,7 +11,6 @@ bit-identical for any backend, any number of workers and any completion order.
 from __future__ import annotations
 
 import itertools
-import os
 import queue
 import threading
 from collections.abc import Callable, Iterable
@@ -23,15 +22,11 @@ from analyzer.engine.collect import ChunkCollector, RecordSink
 from analyzer.engine.distributed import WORKER_WAIT_SECONDS, run_on_dask
 from analyzer.engine.play import run_chunk
 from analyzer.engine.precision import refuse_checkpoint
-from analyzer.engine.progress import POLL_SECONDS, raise_lost_ctrl_c
+from analyzer.engine.progress import POLL_SECONDS, default_workers, raise_lost_ctrl_c
 from analyzer.errors import AnalyzerError, param
 from analyzer.games.base import Game, Prepared
 
 BACKENDS = ("local", "dask")
-
-
-def default_workers() -> int:
-    return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1)
 
 
 def run_chunks(game: Game, prepared: Prepared, seed: int, chunks: Iterable[Chunk],

@@ -93,12 +93,6 @@ def _load_values(path: Path) -> dict[str, list[float]]:
     return known
 
 
-def _workers() -> int:
-    from analyzer.engine.runner import default_workers
-
-    return default_workers()
-
-
 def _per_card(compute, progress: Progress | None) -> list:
     """``compute(card)`` for every card id, on threads (the solver releases the GIL)."""
     def one(card):
@@ -107,7 +101,7 @@ def _per_card(compute, progress: Progress | None) -> list:
             progress.advance(1)
         return result
 
-    return map_on_threads(one, range(N_CARDS), _workers())
+    return map_on_threads(one, range(N_CARDS))
 
 
 # -- the optimal policies -----------------------------------------------------------------

@@ -14,6 +14,7 @@ from typing import Any
 
 import numpy as np
 
+from analyzer.engine.progress import map_on_threads
 from analyzer.games.skull_island.components import COIN, DICE, SKULL, SWORD
 from analyzer.games.skull_island.dice import count, of
 from analyzer.games.skull_island.scoring import card_skulls, island_allowed, score_turn
@@ -91,9 +92,6 @@ class TurnEnds:
 def restriction_gains(solved: dict[str, Any], n: int) -> np.ndarray:
     """Per sampled state and card in the deck: the class's best turn and the exact best turn
     (``GAIN_COLUMNS``); the states on threads (the turn solver releases the GIL), in order."""
-    from analyzer.engine.progress import map_on_threads
-    from analyzer.engine.runner import default_workers
-
     model = solved["model"]
     side = solved["side"]
     values = solved["values"]
@@ -111,6 +109,6 @@ def restriction_gains(solved: dict[str, Any], n: int) -> np.ndarray:
             found.append((phase, x * POINTS, y * POINTS, card, best, ends[card].best(values, geometry, phase, x, y)))
         return found
 
-    found = [row for state_rows in map_on_threads(rows, sample_states(geometry, n), default_workers())
+    found = [row for state_rows in map_on_threads(rows, sample_states(geometry, n))
              for row in state_rows]
     return np.array(found, np.float64).reshape(-1, len(GAIN_COLUMNS))

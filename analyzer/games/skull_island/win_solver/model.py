@@ -15,6 +15,7 @@ from typing import Any
 
 import numpy as np
 
+from analyzer.engine.progress import map_on_threads
 from analyzer.games.skull_island.cache_files import cache_key, load_arrays, save_arrays
 from analyzer.games.skull_island.components import N_CARDS
 from analyzer.games.skull_island.rules import deck_counts
@@ -122,11 +123,8 @@ class TurnModel:
         """The side playing ``policies[card]`` (a list of policies per card in the deck); the policies'
         outcomes are computed on threads (the compiled :func:`~win_solver.turns.turn_outcomes` releases
         the GIL), each on its own."""
-        from analyzer.engine.progress import map_on_threads
-        from analyzer.engine.runner import default_workers
-
         jobs = [(card, policy) for card in range(N_CARDS) for policy in policies.get(card, [])]
-        done = iter(map_on_threads(lambda job: self.outcomes(*job), jobs, default_workers()))
+        done = iter(map_on_threads(lambda job: self.outcomes(*job), jobs))
         grids = [[next(done) for _ in policies.get(card, [])] for card in range(N_CARDS)]
         return Side(grids, self.own_low, self.opponent_low)
 
