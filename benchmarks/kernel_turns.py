@@ -1,0 +1,92 @@
+"""One game's kernel timed on one thread, in turn with another checkout of the project.
+
+Whole commands are timed in turn by ``make bench BASELINE=<revision>``; this times the games
+alone (no start-up, no merging), which is where a change to a kernel shows:
+
+    python benchmarks/kernel_turns.py lucky-pirates --against 3a55a9c
+    python benchmarks/kernel_turns.py skull-island --strategy threshold --against /tmp/a-scratch-copy
+
+``--against`` takes a git revision (checked out beside this one, as ``make bench BASELINE=`` does)
+or the folder of another copy of the project, such as a scratch build with part of a kernel taken
+out. Each side runs in a process of its own with one Numba thread: it plays a chunk to load or
+compile its kernel, then times ``--games`` games five times and keeps the fastest. The sides take
+turns, the other first, ``--pairs`` times; printed are each pair and the medians of the pairs'
+ratios (this / other) and the ratio of the two sides' fastest runs. On a shared machine a single
+pair may be off by 10% either way: take ten pairs or more to tell a few percent apart.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import statistics
+import subprocess
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from baseline import PROJECT, checkout  # noqa: E402 - benchmarks/ is not a package
+
+#: what each side's process runs: argv is game, games, players (0: the game's default), strategy ("": the game's)
+TIMED = """
+import sys, time
+from analyzer.engine.play import run_chunk
+from analyzer.runspec import resolve
+game, games, players, strategy = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
+options = {"players": players} if players else {}
+if strategy:
+    options["strategies"] = [strategy]
+spec = resolve(game=game, **options)
+prepared = spec.game.prepare(spec.rules, spec.players, spec.seats)
+run_chunk(spec.game, prepared, 1, 0, 1000)
+fastest = float("inf")
+for _ in range(5):
+    start = time.perf_counter()
+    run_chunk(spec.game, prepared, 1, 0, games)
+    fastest = min(fastest, time.perf_counter() - start)
+print(fastest)
+"""
+
+
+def time_side(folder: Path, game: str, games: int, players: int, strategy: str) -> float:
+    """The fastest of five timings of ``games`` games in the copy of the project at ``folder`` (seconds)."""
+    environment = {**os.environ, "PYTHONPATH": str(folder), "NUMBA_NUM_THREADS": "1"}
+    run = subprocess.run([sys.executable, "-c", TIMED, game, str(games), str(players), strategy], cwd=folder,
+                         env=environment, capture_output=True, text=True)
+    if run.returncode != 0:
+        print(f"{folder}: {run.stderr.strip().splitlines()[-1] if run.stderr.strip() else 'failed'}", file=sys.stderr)
+        raise SystemExit(2)
+    return float(run.stdout.split()[-1])
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("game")
+    parser.add_argument("--against", required=True, help="a git revision, or the folder of another copy")
+    parser.add_argument("--players", type=int, default=0, help="players (default: the game's)")
+    parser.add_argument("--strategy", default="", help="every seat's strategy (default: the game's)")
+    parser.add_argument("--games", type=float, default=3e5, help="games a timing (default 3e5)")
+    parser.add_argument("--pairs", type=int, default=10)
+    args = parser.parse_args()
+    games = int(args.games)
+    other = Path(args.against)
+    with contextlib.ExitStack() as stack:
+        if not other.is_dir():
+            other = stack.enter_context(checkout(args.against))
+        this_times, other_times = [], []
+        for pair in range(1, args.pairs + 1):
+            other_times.append(time_side(other, args.game, games, args.players, args.strategy))
+            this_times.append(time_side(PROJECT, args.game, games, args.players, args.strategy))
+            print(f"pair {pair:2}: this {this_times[-1] / games * 1e9:7.0f} ns a game, "
+                  f"other {other_times[-1] / games * 1e9:7.0f} ns, ratio {this_times[-1] / other_times[-1]:.3f}",
+                  flush=True)
+    ratios = [mine / theirs for mine, theirs in zip(this_times, other_times, strict=True)]
+    print(f"{args.game}, {args.players or 'default'} players, {games:,} games, {args.pairs} pairs: this / other "
+          f"{statistics.median(ratios):.3f} (median of the pairs), {min(this_times) / min(other_times):.3f} "
+          f"(fastest runs: {min(this_times) / games * 1e9:.0f} against {min(other_times) / games * 1e9:.0f} ns a game)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
