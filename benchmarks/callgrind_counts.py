@@ -24,21 +24,17 @@ EVENTS = ("instructions", "conditional branches", "mispredicted", "indirect bran
 
 def play(game: str, games: int, players: int | None, strategy: str | None) -> None:
     """Inside valgrind: warm up, then count ``games`` games (single thread)."""
-    from analyzer.engine.play import run_chunk
-    from analyzer.runspec import resolve
+    from one_thread import prepared_game  # beside this file: run as a script, its folder is on the path
 
-    options = {"players": players} if players else {}
-    if strategy:
-        options["strategies"] = [strategy]
-    spec = resolve(game=game, **options)
-    prepared = spec.game.prepare(spec.rules, spec.players, spec.seats)
-    run_chunk(spec.game, prepared, 1, 0, 100)
+    from analyzer.engine.play import run_chunk
+
+    game_class, prepared = prepared_game(game, players, strategy)
 
     def collect(switch: str) -> None:
         subprocess.run(["callgrind_control", "-i", switch, str(os.getpid())], check=True, capture_output=True)
 
     collect("on")
-    run_chunk(spec.game, prepared, 1, 0, games)
+    run_chunk(game_class, prepared, 1, 0, games)
     collect("off")
 
 

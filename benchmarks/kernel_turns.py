@@ -25,25 +25,22 @@ import subprocess
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from baseline import PROJECT, checkout  # noqa: E402 - benchmarks/ is not a package
+from baseline import PROJECT, checkout  # beside this file: run as a script, its folder is on the path
 
-#: what each side's process runs: argv is game, games, players (0: the game's default), strategy ("": the game's)
+HERE = Path(__file__).resolve().parent
+#: what each side's process runs: argv is this folder, game, games, players (0: the game's default) and
+#: strategy ("": the game's)
 TIMED = """
 import sys, time
+sys.path.insert(0, sys.argv[1])
+from one_thread import prepared_game
 from analyzer.engine.play import run_chunk
-from analyzer.runspec import resolve
-game, games, players, strategy = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
-options = {"players": players} if players else {}
-if strategy:
-    options["strategies"] = [strategy]
-spec = resolve(game=game, **options)
-prepared = spec.game.prepare(spec.rules, spec.players, spec.seats)
-run_chunk(spec.game, prepared, 1, 0, 1000)
+game, prepared = prepared_game(sys.argv[2], int(sys.argv[4]), sys.argv[5])
+games = int(sys.argv[3])
 fastest = float("inf")
 for _ in range(5):
     start = time.perf_counter()
-    run_chunk(spec.game, prepared, 1, 0, games)
+    run_chunk(game, prepared, 1, 0, games)
     fastest = min(fastest, time.perf_counter() - start)
 print(fastest)
 """
@@ -52,7 +49,7 @@ print(fastest)
 def time_side(folder: Path, game: str, games: int, players: int, strategy: str) -> float:
     """The fastest of five timings of ``games`` games in the copy of the project at ``folder`` (seconds)."""
     environment = {**os.environ, "PYTHONPATH": str(folder), "NUMBA_NUM_THREADS": "1"}
-    run = subprocess.run([sys.executable, "-c", TIMED, game, str(games), str(players), strategy], cwd=folder,
+    run = subprocess.run([sys.executable, "-c", TIMED, str(HERE), game, str(games), str(players), strategy], cwd=folder,
                          env=environment, capture_output=True, text=True)
     if run.returncode != 0:
         print(f"{folder}: {run.stderr.strip().splitlines()[-1] if run.stderr.strip() else 'failed'}", file=sys.stderr)
