@@ -67,10 +67,15 @@ def main() -> int:
     parser.add_argument("--pairs", type=int, default=10)
     args = parser.parse_args()
     games = int(args.games)
+    if games < 1 or args.pairs < 1:
+        parser.error("--games and --pairs must be at least 1")
     other = Path(args.against)
     with contextlib.ExitStack() as stack:
         if not other.is_dir():
-            other = stack.enter_context(checkout(args.against))
+            try:
+                other = stack.enter_context(checkout(args.against))
+            except subprocess.CalledProcessError:
+                parser.error(f"--against {args.against}: neither a folder nor a git revision of this project")
         this_times, other_times = [], []
         for pair in range(1, args.pairs + 1):
             other_times.append(time_side(other, args.game, games, args.players, args.strategy))
