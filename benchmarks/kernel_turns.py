@@ -20,12 +20,12 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
-import statistics
 import subprocess
 import sys
 from pathlib import Path
 
-from baseline import PROJECT, checkout  # beside this file: run as a script, its folder is on the path
+# beside this file: run as a script, its folder is on the path
+from baseline import PROJECT, checkout, environment, paired
 
 HERE = Path(__file__).resolve().parent
 #: what each side's process runs: argv is this folder, game, games, players (0: the game's default) and
@@ -48,9 +48,9 @@ print(fastest)
 
 def time_side(folder: Path, game: str, games: int, players: int, strategy: str) -> float:
     """The fastest of five timings of ``games`` games in the copy of the project at ``folder`` (seconds)."""
-    environment = {**os.environ, "PYTHONPATH": str(folder), "NUMBA_NUM_THREADS": "1"}
     run = subprocess.run([sys.executable, "-c", TIMED, str(HERE), game, str(games), str(players), strategy], cwd=folder,
-                         env=environment, capture_output=True, text=True)
+                         env={**os.environ, **environment(folder), "NUMBA_NUM_THREADS": "1"}, capture_output=True,
+                         text=True)
     if run.returncode != 0:
         print(f"{folder}: {run.stderr.strip().splitlines()[-1] if run.stderr.strip() else 'failed'}", file=sys.stderr)
         raise SystemExit(2)
@@ -77,15 +77,21 @@ def main() -> int:
             except subprocess.CalledProcessError:
                 parser.error(f"--against {args.against}: neither a folder nor a git revision of this project")
         this_times, other_times = [], []
-        for pair in range(1, args.pairs + 1):
+
+        def time_other() -> float:
             other_times.append(time_side(other, args.game, games, args.players, args.strategy))
+            return other_times[-1]
+
+        def time_this() -> float:  # the second of each pair (see baseline.paired)
             this_times.append(time_side(PROJECT, args.game, games, args.players, args.strategy))
-            print(f"pair {pair:2}: this {this_times[-1] / games * 1e9:7.0f} ns a game, "
+            print(f"pair {len(this_times):2}: this {this_times[-1] / games * 1e9:7.0f} ns a game, "
                   f"other {other_times[-1] / games * 1e9:7.0f} ns, ratio {this_times[-1] / other_times[-1]:.3f}",
                   flush=True)
-    ratios = [mine / theirs for mine, theirs in zip(this_times, other_times, strict=True)]
+            return this_times[-1]
+
+        ratio = paired(time_this, time_other, args.pairs)[2]
     print(f"{args.game}, {args.players or 'default'} players, {games:,} games, {args.pairs} pairs: this / other "
-          f"{statistics.median(ratios):.3f} (median of the pairs), {min(this_times) / min(other_times):.3f} "
+          f"{ratio:.3f} (median of the pairs), {min(this_times) / min(other_times):.3f} "
           f"(fastest runs: {min(this_times) / games * 1e9:.0f} against {min(other_times) / games * 1e9:.0f} ns a game)")
     return 0
 
