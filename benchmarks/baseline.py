@@ -21,7 +21,12 @@ PROJECT = Path(__file__).resolve().parent.parent
 
 @contextlib.contextmanager
 def checkout(revision: str):
-    """A detached worktree of ``revision``, removed afterwards; yields its folder."""
+    """A detached worktree of ``revision``, removed afterwards; yields its folder. A revision that names
+    no commit of this project raises ValueError, with nothing of git's printed."""
+    known = subprocess.run(["git", "-C", str(PROJECT), "rev-parse", "--verify", "--quiet", f"{revision}^{{commit}}"],
+                           capture_output=True)
+    if known.returncode != 0:
+        raise ValueError(f"{revision}: not a git revision of this project")
     with tempfile.TemporaryDirectory(prefix="bench-baseline-") as parent:
         folder = Path(parent) / "baseline"
         subprocess.run(["git", "-C", str(PROJECT), "worktree", "add", "--detach", "--quiet", str(folder), revision],

@@ -74,7 +74,7 @@ def main() -> int:
         if not other.is_dir():
             try:
                 other = stack.enter_context(checkout(args.against))
-            except subprocess.CalledProcessError:
+            except ValueError:
                 parser.error(f"--against {args.against}: neither a folder nor a git revision of this project")
         this_times, other_times = [], []
 
