@@ -12,6 +12,7 @@ turn, and the kernel looks the decision up after each roll, as it does the solve
 
 import numpy as np
 
+from analyzer.engine.arrays import copy_into
 from analyzer.engine.jit import njit
 from analyzer.engine.rng import split_next
 from analyzer.games.skull_island.components import (
@@ -265,7 +266,7 @@ def decision_row(strategy, params, card, turn_rules):
                 if go:
                     row[flag * N_RANKS + rk] = encode(reroll, new_chest)
     if sorceress_flags(card) == 1:
-        row[N_RANKS:] = row[:N_RANKS]
+        copy_into(row[:N_RANKS], row[N_RANKS:])
     return row
 
 
@@ -274,5 +275,5 @@ def tabulate(strategy, params, turn_rules):
     """The policy table ``[card, state]`` of a strategy in ``strategies.TABULATED``."""
     table = np.zeros((N_CARDS, N_STATES), dtype=np.int64)
     for card in range(N_CARDS):
-        table[card] = decision_row(strategy, params, card, turn_rules)
+        copy_into(decision_row(strategy, params, card, turn_rules), table[card])
     return table

@@ -32,6 +32,7 @@ import numpy as np
 from numba import types
 from numba.typed import Dict
 
+from analyzer.engine.arrays import add_into, copy_into
 from analyzer.engine.jit import njit
 from analyzer.games.skull_island.components import CHEST, DICE, SKULL, SORCERESS, STORM, SWORD
 from analyzer.games.skull_island.dice import NON_SKULL, count, of, total_dice
@@ -261,7 +262,7 @@ def optimize(card, island, offsets, ends, island_ends):
     flags = sorceress_flags(card)
     values = np.zeros((2, N_RANKS))
     for flag in range(flags):
-        values[flag] = stops
+        copy_into(stops, values[flag])
     after = np.zeros((2, MAX_SKULLS * N_RANKS))
     chosen = np.full(N_STATES, -1, dtype=np.int64)  # the reroll entry chosen (-1: stop)
     sorceress_used = np.zeros(N_STATES, dtype=np.bool_)
@@ -270,7 +271,7 @@ def optimize(card, island, offsets, ends, island_ends):
         sweeps += 1
         alive_values(flags, values, t_offsets, t_next, t_probabilities, after)
         for flag in range(flags):
-            after[flag] += deaths
+            add_into(deaths, after[flag])
         change = 0.0
         for flag in range(flags):
             for rk in range(N_RANKS):
@@ -304,8 +305,8 @@ def optimize(card, island, offsets, ends, island_ends):
             reroll = dice - r_kept[e] + (of(SKULL, 1) if sorceress_used[i] else 0)
             policy[i] = encode(reroll, chests[skulls * N_RANKS + r_ranks[e]])
     if flags == 1:
-        values[1] = values[0]
-        policy[N_RANKS:] = policy[:N_RANKS]
+        copy_into(values[0], values[1])
+        copy_into(policy[:N_RANKS], policy[N_RANKS:])
     return first_roll_value(card, island, offsets, ends, island_ends, values), values, policy, sweeps
 
 
@@ -342,7 +343,7 @@ def evaluate(card, island, end_offsets, ends, island_ends, offsets, weights, rer
     t_offsets, t_next, t_probabilities = transitions(card)
     values = np.zeros((2, N_RANKS))
     for flag in range(flags):
-        values[flag] = stops
+        copy_into(stops, values[flag])
     after = np.zeros((2, MAX_SKULLS * N_RANKS))
     flat_after = after.reshape(-1)
     sweeps = 0
@@ -366,7 +367,7 @@ def evaluate(card, island, end_offsets, ends, island_ends, offsets, weights, rer
         if card == STORM or change < TOLERANCE:
             break
     if flags == 1:
-        values[1] = values[0]
+        copy_into(values[0], values[1])
     return first_roll_value(card, island, end_offsets, ends, island_ends, values), values, sweeps
 
 

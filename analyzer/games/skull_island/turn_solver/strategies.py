@@ -21,6 +21,7 @@ import math
 
 import numpy as np
 
+from analyzer.engine.arrays import copy_into
 from analyzer.engine.jit import njit
 from analyzer.games.skull_island.components import CHEST, DICE, SKULL
 from analyzer.games.skull_island.decisions import decision_row
@@ -53,7 +54,7 @@ def decided_table(strategy, params, card, turn_rules):
                                            flag == 1):
                 row[flag * N_RANKS + rk] = 0
     if sorceress_flags(card) == 1:
-        row[N_RANKS:] = row[:N_RANKS]
+        copy_into(row[:N_RANKS], row[N_RANKS:])
     return row
 
 
