@@ -165,9 +165,10 @@ def solve_values_at(built: dict[str, Any], lower_bound: int, progress=None, name
 
     side = built["side"]
     low, top, high, floor = geometry(built["rules"], lower_bound, side.largest_gain)
+    by_outcome = np.ascontiguousarray(side.dist.transpose(0, 2, 1))  # [card, outcome, policy]
     with stage(progress, name):
         values, choices, sweeps, change = wait_interruptibly(
-            solve_values, built["model"].probs, side.own, side.opponent, side.n_outcomes, side.dist, side.n_policies,
+            solve_values, built["model"].probs, side.own, side.opponent, side.n_outcomes, by_outcome, side.n_policies,
             low, top, high, floor, TOLERANCE, MAX_SWEEPS, progress=progress)
     return {**built, "values": values, "choices": choices, "sweeps": sweeps, "change": change,
             "geometry": (low, top, high, floor)}

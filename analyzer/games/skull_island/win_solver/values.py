@@ -50,30 +50,19 @@ def _y_range(phase, low, top, high):
 
 
 @njit(cache=True, nogil=True)
-def _outcome_major(dist):
-    """``dist`` [card, policy, outcome] copied to a contiguous [card, outcome, policy]: what
-    ``np.ascontiguousarray(np.transpose(dist, (0, 2, 1)))`` makes, without the checks of the axes,
-    whose error messages brought Numba's string formatting into the solve (3.8 s of its compile)."""
-    cards, policies, outcomes = dist.shape
-    by_outcome = np.empty((cards, outcomes, policies))
-    for card in range(cards):
-        for policy in range(policies):
-            for outcome in range(outcomes):
-                by_outcome[card, outcome, policy] = dist[card, policy, outcome]
-    return by_outcome
-
-
-@njit(cache=True, nogil=True)
-def solve_values(probs, own, opponent, n_outcomes, dist, n_policies, low, top, high, floor, tolerance, max_sweeps):
+def solve_values(probs, own, opponent, n_outcomes, by_outcome, n_policies, low, top, high, floor, tolerance,
+                 max_sweeps):
     """The optimal value of every state and the policy chosen per card: ``(values, choices, sweeps, change)``.
 
     Gauss-Seidel value iteration (phase 1 first, totals descending, an order fixed so the
     result is the same on every run) until no value moves by ``tolerance`` in a sweep.
+    ``by_outcome[card, k, policy]`` is ``dist[card, policy, k]`` laid out outcome first (the
+    innermost loop runs over the policies), made by the caller with NumPy: transposed in here,
+    the checks of ``np.transpose``'s axes brought Numba's string formatting into the compile.
     """
     values = np.full((2, top - low, high - low), 0.5)
     choices = np.zeros((2, top - low, high - low, N_CARDS), dtype=np.int64)
-    by_outcome = _outcome_major(dist)
-    totals = np.zeros(dist.shape[1])
+    totals = np.zeros(by_outcome.shape[2])
     sweeps = 0
     change = 1.0
     while sweeps < max_sweeps and change >= tolerance:
