@@ -30,6 +30,7 @@ the round: the fewest an opponent still has to open, less its own.
 
 import numpy as np
 
+from analyzer.engine.arrays import copy_into
 from analyzer.engine.jit import njit
 from analyzer.engine.rng import randint, shuffle, split_next, substream
 from analyzer.games.doubloons.cards import CHESTS, KEY, PARROT, PIRATE
@@ -111,8 +112,7 @@ def copy_play_area(pirates, shared, to_pirates, to_shared):
     for q in range(pirates.shape[0]):
         for i in range(pirates.shape[1]):
             to_pirates[q, i] = pirates[q, i]
-    for i in range(shared.shape[0]):
-        to_shared[i] = shared[i]
+    copy_into(shared, to_shared)
 
 
 @njit(cache=True)
