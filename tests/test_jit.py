@@ -1,13 +1,16 @@
 """The package's ``njit`` (:mod:`analyzer.engine.jit`) compiles a callee once per argument types:
-a constant passed to it from compiled code adds no specialization, as it would with Numba's own."""
+a constant passed to it from compiled code adds no specialization, as it would with Numba's own;
+and while it compiles, the garbage collector's oldest generation is left alone."""
 
+import gc
 from pathlib import Path
 
 import numba
 import numpy as np
 import pytest
+from numba.core import event
 
-from analyzer.engine.jit import PlainArgumentsDispatcher, njit
+from analyzer.engine.jit import HELD_THRESHOLD, PlainArgumentsDispatcher, njit, oldest_generation_held
 
 
 def _callee(count, flag):
@@ -98,3 +101,32 @@ def test_a_cached_kernel_is_stamped_with_its_whole_game_and_the_engine(tmp_path)
     before = _folder_stamp.__wrapped__(tmp_path / "games" / "g")
     helper.write_text("y = 10\n")
     assert _folder_stamp.__wrapped__(tmp_path / "games" / "g") != before
+
+
+def test_a_compile_holds_back_the_oldest_generation_and_gives_it_back():
+    class ThresholdsSeen(event.Listener):
+        def __init__(self):
+            self.seen = []
+
+        def on_start(self, event):
+            self.seen.append(gc.get_threshold())
+
+        def on_end(self, event):
+            self.seen.append(gc.get_threshold())
+
+    before = gc.get_threshold()
+    listener = ThresholdsSeen()
+    with event.install_listener("numba:compile", listener):
+        assert njit(lambda count: count * 3)(4) == 12
+    assert listener.seen == [(*before[:2], HELD_THRESHOLD)] * 2
+    assert gc.get_threshold() == before
+
+
+def test_nested_holds_give_the_thresholds_back_once_the_last_ends_even_after_an_error():
+    before = gc.get_threshold()
+    with pytest.raises(RuntimeError, match="a compile that failed"), oldest_generation_held():
+        with oldest_generation_held():
+            assert gc.get_threshold() == (*before[:2], HELD_THRESHOLD)
+        assert gc.get_threshold() == (*before[:2], HELD_THRESHOLD)  # the outer hold still holds
+        raise RuntimeError("a compile that failed")
+    assert gc.get_threshold() == before
