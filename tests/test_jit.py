@@ -10,7 +10,8 @@ import numpy as np
 import pytest
 from numba.core import event
 
-from analyzer.engine.jit import HELD_THRESHOLD, PlainArgumentsDispatcher, njit, oldest_generation_held
+from analyzer.engine.garbage import HELD_THRESHOLD
+from analyzer.engine.jit import PlainArgumentsDispatcher, njit
 
 
 def _callee(count, flag):
@@ -121,12 +122,3 @@ def test_a_compile_holds_back_the_oldest_generation_and_gives_it_back():
     assert listener.seen == [(*before[:2], HELD_THRESHOLD)] * 2
     assert gc.get_threshold() == before
 
-
-def test_nested_holds_give_the_thresholds_back_once_the_last_ends_even_after_an_error():
-    before = gc.get_threshold()
-    with pytest.raises(RuntimeError, match="a compile that failed"), oldest_generation_held():
-        with oldest_generation_held():
-            assert gc.get_threshold() == (*before[:2], HELD_THRESHOLD)
-        assert gc.get_threshold() == (*before[:2], HELD_THRESHOLD)  # the outer hold still holds
-        raise RuntimeError("a compile that failed")
-    assert gc.get_threshold() == before

@@ -24,26 +24,19 @@ code after that file changed: a game's ``play_game`` in ``kernel.py`` kept Doubl
 round loop from ``turns.py``, 1.4 times as slow, until its cache was cleared.
 
 And while it compiles, Python's garbage collector leaves its oldest generation alone
-(:func:`oldest_generation_held`). A compile makes millions of Python objects (Numba's IR and
-its copies, types, LLVM IR), many of which live long enough to reach the oldest generation,
-and each collection of that generation walks every object the process holds: the collector
-took 4.6 s of Skull Island's 21 s first compile and 4.2 s of Dead Man's Chest's 42 s, 3.7 s
-and 3.3 s of them in full collections; held back, 0.8 s each. The young generations are still
-collected, and the oldest is again when the compile is done. The compile's peak memory is
-larger: some 110 MB more for Skull Island, 150 MB for Dead Man's Chest.
+(:mod:`analyzer.engine.garbage`): Skull Island's first run took 0.78 times as long so.
 """
 
 from __future__ import annotations
 
-import contextlib
 import functools
-import gc
-import threading
 from pathlib import Path
 
 import numba
 from numba.core import types
 from numba.core.registry import CPUDispatcher
+
+from analyzer.engine.garbage import oldest_generation_held
 
 
 class PlainArgumentsDispatcher(CPUDispatcher):
@@ -58,32 +51,6 @@ class PlainArgumentsDispatcher(CPUDispatcher):
         with oldest_generation_held():  # also around a load from the disk cache, which costs nothing here
             return super().compile(sig)
 
-
-#: how many compiles hold the collector's oldest generation, and its thresholds before the first
-_holds = {"count": 0, "thresholds": (0, 0, 0)}
-_holds_lock = threading.Lock()
-#: the oldest generation's threshold while held: never reached in a compile
-HELD_THRESHOLD = 10**9
-
-
-@contextlib.contextmanager
-def oldest_generation_held():
-    """No collection of the garbage collector's oldest generation inside the block (see the module's
-    docstring): nested and concurrent blocks share one hold, and the thresholds of before the first
-    are restored when the last ends."""
-    with _holds_lock:
-        if _holds["count"] == 0:
-            _holds["thresholds"] = gc.get_threshold()
-            young, middle, _ = _holds["thresholds"]
-            gc.set_threshold(young, middle, HELD_THRESHOLD)
-        _holds["count"] += 1
-    try:
-        yield
-    finally:
-        with _holds_lock:
-            _holds["count"] -= 1
-            if _holds["count"] == 0:
-                gc.set_threshold(*_holds["thresholds"])
 
 
 def njit(function=None, *, refcounts: bool = True, **options):

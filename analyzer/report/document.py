@@ -9,6 +9,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from analyzer.engine.garbage import oldest_generation_held
 from analyzer.errors import AnalyzerError
 from analyzer.files import atomic_path, check_output_path, check_writable
 from analyzer.version import __version__
@@ -99,6 +100,7 @@ def check_figure_folder(path: str | Path, fmt: str) -> Path:
     return path
 
 
+@oldest_generation_held()  # the pages' many short-lived objects (see analyzer.engine.garbage)
 def write_pdf(pages: Iterable[Page], path: str | Path, title: str, subject: str = "") -> int:
     """Write the pages into one PDF, atomically; returns the page count. Figures are closed as written."""
     import matplotlib.pyplot as plt
@@ -115,6 +117,7 @@ def write_pdf(pages: Iterable[Page], path: str | Path, title: str, subject: str 
     return count
 
 
+@oldest_generation_held()
 def write_figures(pages: Iterable[Page], folder: str | Path, fmt: str) -> list[Path]:
     """Write every plot page as ``folder/<name>.<fmt>`` (each atomically); text pages are skipped.
 

@@ -22,6 +22,7 @@ import re
 from collections.abc import Iterable
 from pathlib import Path
 
+from analyzer.engine.garbage import oldest_generation_held
 from analyzer.files import atomic_path
 from analyzer.report.document import Entry, Page
 from analyzer.version import __version__
@@ -70,6 +71,7 @@ _ID = re.compile(r'(\bid="|\bhref="#|url\(#)')
 _NUMBER = re.compile(r"[+\-\u2212]?[\d.,]+(%| ?[a-z]{0,3})?")
 
 
+@oldest_generation_held()  # the pages' many short-lived objects (see analyzer.engine.garbage)
 def write_html(pages: Iterable[Page], path: str | Path, title: str, subject: str = "") -> int:
     """Write the pages into one HTML file, atomically; returns the page count. Figures are closed as written."""
     import matplotlib.pyplot as plt
