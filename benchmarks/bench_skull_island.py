@@ -21,7 +21,8 @@ def main():
     print(stamp())
     with tempfile.TemporaryDirectory() as cache:
         wall, peak, _ = simulate_json([*ARGS, "--n", "1e6"], env={"NUMBA_CACHE_DIR": cache})
-    print(f"first run, compiling (empty cache): {wall:6.2f} s wall, {in_units(wall)}  (goal <= 30 s)")
+    print(f"first run, compiling (empty cache): {wall:6.2f} s wall, {in_units(wall)}  (goal <= 30 s); "
+          f"peak memory {peak} MB")
     simulate_json([*ARGS, "--n", "1e4"])  # make sure the normal cache is warm
     wall, peak, data = median_of(3, [*ARGS, "--n", "1e6"])
     dice = data["game_stats"]["dice_rolled"]
