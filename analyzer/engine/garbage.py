@@ -2,9 +2,9 @@
 
 The collector sorts the objects that can hold references into three generations by age, and
 collects the oldest when enough objects have reached it since the last time. Each collection of
-the oldest generation walks every object the process holds: after Numba is imported, some
-millions. Two kinds of work make many objects that live long enough to reach the oldest
-generation, and then die, so that it is collected again and again:
+the oldest generation walks every object the process holds: in a test worker that has compiled
+every kernel, some 0.36 s a collection. Two kinds of work make many objects that live long
+enough to reach the oldest generation, and then die, so that it is collected again and again:
 
 - **A Numba compile** (its IR and the copies it inlines, types, LLVM IR as text). The collector
   took 4.6 s of Skull Island's 21 s first compile and 4.2 s of Dead Man's Chest's 42 s, 3.7 s

@@ -52,7 +52,6 @@ class PlainArgumentsDispatcher(CPUDispatcher):
             return super().compile(sig)
 
 
-
 def njit(function=None, *, refcounts: bool = True, **options):
     """``numba.njit(**options)``, used as ``@njit`` or ``@njit(cache=True, ...)``; its dispatcher is a
     :class:`PlainArgumentsDispatcher`.
