@@ -108,15 +108,31 @@ def remember_ctrl_c() -> None:
     Python raises KeyboardInterrupt in whatever Python code the main thread runs at the signal,
     and Numba's compiler runs some in callbacks from C (llvmlite's object cache notices each
     compiled module) that drop an exception raised in them: a Ctrl-C there, while a kernel is
-    compiled or loaded from the cache, was lost, and the run went on.
+    compiled or loaded from the cache, was lost, and the run went on. Python also prints such a
+    lost KeyboardInterrupt ("Exception ignored in", with a traceback) when it came in a callback
+    Python calls itself (a weak reference's, as the import system's module locks have): the
+    hook of unraisable exceptions drops it silently instead, since it is remembered.
     """
     if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
         signal.signal(signal.SIGINT, _on_ctrl_c)
+        sys.unraisablehook = _unraisable_hook_keeping_quiet_on_ctrl_c(sys.unraisablehook)
 
 
 def _on_ctrl_c(signum, frame):
     _ctrl_c.set()
     raise KeyboardInterrupt
+
+
+def _unraisable_hook_keeping_quiet_on_ctrl_c(previous_hook):
+    """A hook of unraisable exceptions (see :func:`sys.unraisablehook`) that passes every one on
+    to ``previous_hook`` except a remembered Ctrl-C's KeyboardInterrupt."""
+
+    def hook(unraisable) -> None:
+        if isinstance(unraisable.exc_value, KeyboardInterrupt) and ctrl_c_seen():
+            return
+        previous_hook(unraisable)
+
+    return hook
 
 
 def ctrl_c_seen() -> bool:
