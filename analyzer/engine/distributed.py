@@ -211,6 +211,7 @@ def local_cluster(workers: int):
     import dask
     from distributed.deploy.spec import SpecCluster
 
+    resource_tracker_started_quietly()
     before = set(SpecCluster._instances)
     try:
         with dask.config.set(LOCAL_CLUSTER_CONFIG):
@@ -225,6 +226,34 @@ def local_cluster(workers: int):
         if not any(isinstance(each, StartCutShort) for each in asyncio_logger.filters):
             asyncio_logger.addFilter(StartCutShort())
         raise
+
+
+#: the warning filter (``PYTHONWARNINGS``) of multiprocessing's resource tracker: its warning of leaked
+#: objects at shutdown ignored
+TRACKER_WARNINGS = "ignore::UserWarning:multiprocessing.resource_tracker"
+
+
+def resource_tracker_started_quietly() -> None:
+    """Start multiprocessing's resource tracker (unless it runs already) with its warning of leaked
+    objects at shutdown ignored (:data:`TRACKER_WARNINGS`); it still removes them.
+
+    A local cluster's nannies make semaphores (the queues of their worker processes), which the
+    tracker, a process of its own, removes once this one has ended without doing so. That happens
+    when Ctrl-C cuts the cluster's start short: a nanny still starting on the cluster's event-loop
+    thread makes its queues after the clean-up at exit, and the tracker warned ("There appear to be
+    6 leaked semaphore objects to clean up at shutdown") after the user's one line.
+    """
+    from multiprocessing import resource_tracker
+
+    before = os.environ.get("PYTHONWARNINGS")
+    os.environ["PYTHONWARNINGS"] = f"{before},{TRACKER_WARNINGS}" if before else TRACKER_WARNINGS  # the last wins
+    try:
+        resource_tracker.ensure_running()
+    finally:
+        if before is None:
+            del os.environ["PYTHONWARNINGS"]
+        else:
+            os.environ["PYTHONWARNINGS"] = before
 
 
 def stop_local_workers(cluster) -> None:
