@@ -318,7 +318,9 @@ def test_bidirectional_controls_in_a_scenario_are_shown_escaped(tmp_path):
     assert table.exit_code == 0, table.output
     assert "\u202e" not in table.stdout and "Target \\u202e0008" in table.stdout
     pdf = tmp_path / "r.pdf"
-    assert run_cli(["report", "--scenario", path, "--n", "200", "--seed", "1", "--quiet", "-o", pdf]).exit_code == 0
+    # every page, the skill ladder's among them, at a small game count (20,000 games a strategy took 4 s more)
+    assert run_cli(["report", "--scenario", path, "--n", "200", "--skill-n", "300", "--seed", "1", "--quiet",
+                    "-o", pdf]).exit_code == 0
     text = "".join(page.extract_text() for page in PdfReader(pdf).pages)
     assert not any(char in text for char in "\u202e\u2066\u2069\x1b")
     assert "\\u202e" in text
