@@ -121,4 +121,3 @@ def test_a_compile_holds_back_the_oldest_generation_and_gives_it_back():
         assert njit(lambda count: count * 3)(4) == 12
     assert listener.seen == [(*before[:2], HELD_THRESHOLD)] * 2
     assert gc.get_threshold() == before
-
