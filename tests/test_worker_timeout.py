@@ -21,6 +21,8 @@ from tests.cli_checks import assert_one_line_exit_2, run_cli
 
 ROOT = Path(__file__).resolve().parent.parent
 DASK = str(Path(sys.executable).with_name("dask"))
+#: the worker plays half the time until the run saves a chunk (see _play_in_slices_until_a_chunk_is_saved)
+SLICE_SECONDS = 0.03
 RUN = ["simulate", "--game", "lucky-pirates", "--n", "2e6", "--seed", "14", "--quiet", "--json"]
 
 
@@ -61,11 +63,7 @@ def test_losing_every_worker_stops_the_run_and_the_checkpoint_keeps_its_chunks(t
                             *RUN, "--scheduler", address, "--worker-timeout", "3", "--checkpoint", checkpoint],
                            env={**os.environ, "PYTHONPATH": root}, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                            text=True, preexec_fn=_memory_limit)
-    deadline = time.monotonic() + 60
-    while _games_done(checkpoint) == 0:  # the worker has delivered some chunks, and they are saved
-        assert run.poll() is None, run.communicate()
-        assert time.monotonic() < deadline, "no chunk was saved within 60 s"
-        time.sleep(0.05)
+    _play_in_slices_until_a_chunk_is_saved(worker, run, checkpoint)
     worker.send_signal(signal.SIGKILL)
     saved_before = _games_done(checkpoint)
     killed_at = time.monotonic()
@@ -85,6 +83,22 @@ def test_losing_every_worker_stops_the_run_and_the_checkpoint_keeps_its_chunks(t
     resumed, plain = json.loads(resumed.stdout), json.loads(plain.stdout)
     resumed.pop("run"), plain.pop("run")
     assert resumed == plain
+
+
+def _play_in_slices_until_a_chunk_is_saved(worker, run, checkpoint: Path) -> None:
+    """Let the worker play only in short slices (continued, then stopped again) until the run has saved some
+    of its chunks. Left to play freely, the worker could finish the whole run before the test saw a save: the
+    run saves at most once a second, or once every 20 times its last save's time (a slow disk's fsync), and
+    on a loaded machine the run once ended 0.03 s after the kill, every chunk played (1 run in 4 under two
+    busy loops and synced writes; none in 6 so)."""
+    deadline = time.monotonic() + 60
+    while _games_done(checkpoint) == 0:
+        assert run.poll() is None, run.communicate()
+        assert time.monotonic() < deadline, "no chunk was saved within 60 s"
+        worker.send_signal(signal.SIGCONT)
+        time.sleep(SLICE_SECONDS)
+        worker.send_signal(signal.SIGSTOP)  # killed while stopped: SIGKILL needs no continuing
+        time.sleep(SLICE_SECONDS)
 
 
 def _memory_limit():
