@@ -23,7 +23,7 @@ dispatcher, types and code library): ``gc.freeze()`` takes them out of the garba
 and the warm-up runs with the collector's oldest generation held back, as the package's compiles do
 (:mod:`analyzer.engine.garbage`). Each collection of that generation walked every object, some 0.4 s:
 in a fresh run, 55 such collections took 24 s of CPU over the two workers, and the collector 31 s in
-all; so, 75 collections of fewer objects took 9 s, and the collector 14 s.
+all; after, 75 collections of fewer objects took 9 s, and the collector 14 s.
 """
 
 from __future__ import annotations
