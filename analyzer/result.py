@@ -13,7 +13,7 @@ from analyzer.engine.precision import Precision
 from analyzer.formatting import interval_decimals
 from analyzer.games.base import Prepared
 from analyzer.games.options import format_value, jsonable
-from analyzer.output import Rendered, frame_text
+from analyzer.output import Rendered, TextTable, frame_text
 from analyzer.playing_time import minutes, minutes_text, time_note
 from analyzer.runspec import RunSpec, players_text
 from analyzer.stats import histogram_summary, mean_interval, wilson_interval
@@ -166,22 +166,27 @@ class Result(Rendered):
         low, width, bins = self.prepared.score_bins
         return low + width * np.arange(bins), np.array(self.totals["score_hist"], dtype=np.int64)
 
-    def seat_frame(self):
-        """The per-seat statistics as shown in the text and markdown tables (formatted cells)."""
-        import pandas as pd
-
+    def seat_table(self) -> TextTable:
+        """The per-seat statistics as shown in the text and markdown tables (formatted cells; no pandas, which
+        a short run's text output would otherwise spend a third of its start-up importing)."""
         d = self.to_dict()
-        rows = []
         # one count of decimals for every seat: the widest interval's two significant digits
         decimals = interval_decimals(max(s["mean_score_ci"][1] - s["mean_score"] for s in d["seats"]))
+        columns = ["seat", "strategy", "win rate", "95% interval", "ties", f"mean {d['score_unit']}", "± 95%", "sd"]
+        rows = []
         for s in d["seats"]:
             low, high = s["win_rate_ci"]
-            rows.append({"seat": s["seat"], "strategy": s["strategy"], "win rate": f"{s['win_rate'] * 100:.2f}%",
-                         "95% interval": f"{low * 100:.2f}–{high * 100:.2f}%", "ties": f"{s['ties']:,}",
-                         f"mean {d['score_unit']}": f"{s['mean_score']:,.{decimals}f}",
-                         "± 95%": f"{s['mean_score_ci'][1] - s['mean_score']:,.{decimals}f}",
-                         "sd": f"{s['sd_score']:,.{decimals}f}"})
-        return pd.DataFrame(rows)
+            rows.append([s["seat"], s["strategy"], f"{s['win_rate'] * 100:.2f}%", f"{low * 100:.2f}–{high * 100:.2f}%",
+                         f"{s['ties']:,}", f"{s['mean_score']:,.{decimals}f}",
+                         f"{s['mean_score_ci'][1] - s['mean_score']:,.{decimals}f}", f"{s['sd_score']:,.{decimals}f}"])
+        return TextTable(columns, rows)
+
+    def seat_frame(self):
+        """:meth:`seat_table` as a DataFrame (for the report's pages)."""
+        import pandas as pd
+
+        table = self.seat_table()
+        return pd.DataFrame(table.rows, columns=table.columns)
 
     def _summary_lines(self) -> list[str]:
         """First-player advantage, ties and lengths in words."""
@@ -224,7 +229,7 @@ class Result(Rendered):
         d = self.to_dict()
         lines = [f"{self.spec.game.title}: {d['n']:,} {self.spec.game.games_noun}, {d['players']} players, "
                  f"scenario {d['scenario']}, seed {d['seed']}", *self._rules_line(), "",
-                 frame_text(self.seat_frame(), "table", left=["strategy"]), "", *self._summary_lines(), "",
+                 frame_text(self.seat_table(), "table", left=["strategy"]), "", *self._summary_lines(), "",
                  *self._verdict_lines()]
         extra = self.spec.game.game_stats_table(d["game_stats"])
         if extra:
@@ -246,7 +251,7 @@ class Result(Rendered):
         lines = [f"# {self.spec.game.title}: {d['scenario']}", "",
                  f"{d['n']:,} {self.spec.game.games_noun}, {d['players']} players, seed {d['seed']}",
                  *self._rules_line(), "",
-                 frame_text(self.seat_frame(), "markdown", left=["strategy"]), "", *self._summary_lines(), "",
+                 frame_text(self.seat_table(), "markdown", left=["strategy"]), "", *self._summary_lines(), "",
                  *self._verdict_lines(markdown=True)]
         if self.info.precision is not None:
             lines += ["", self.info.precision.sentence()]

@@ -2,6 +2,8 @@
 
 import json
 import re
+import subprocess
+import sys
 
 import pandas as pd
 import pytest
@@ -145,3 +147,26 @@ def test_a_resumed_run_reports_the_rate_of_the_games_it_played(tmp_path):
     assert again["run"]["games_per_second"] == 0  # everything came from the checkpoint
     first.pop("run"), again.pop("run")
     assert first == again
+
+
+#: every built-in game's text and markdown output, in one process, then whether pandas was imported
+TEXT_WITHOUT_PANDAS = """
+import sys
+from analyzer.cli import main
+from analyzer.games.registry import available_ids
+for game in available_ids():
+    for fmt in ("table", "markdown"):
+        try:
+            main(["simulate", "--game", game, "--n", "100", "--quiet", "--format", fmt])
+        except SystemExit as exit:
+            assert not exit.code, (game, fmt, exit.code)
+print("pandas" in sys.modules, file=sys.stderr)
+"""
+
+
+def test_the_text_and_markdown_output_of_a_simulation_do_not_import_pandas():
+    """Importing pandas took a third of a short run's start-up: ``analyze simulate``'s own tables are
+    laid out without it (JSON never needed it; CSV and the experiments' tables still use it)."""
+    run = subprocess.run([sys.executable, "-c", TEXT_WITHOUT_PANDAS], capture_output=True, text=True, check=True)
+    assert "Verdicts, most important first" in run.stdout and "| strategy " in run.stdout
+    assert run.stderr.strip().splitlines()[-1] == "False", run.stderr[-2000:]

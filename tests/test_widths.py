@@ -86,3 +86,18 @@ def test_a_table_too_wide_wraps_its_columns_led_by_the_first():
     assert _widest(text) <= 80
     blocks = text.split("\n\n")
     assert len(blocks) > 1 and all(block.startswith("metric") for block in blocks)
+
+
+def test_a_wrapped_table_shows_each_column_once_even_when_two_share_a_name():
+    """The skill ladder has two columns named "95% interval" (the win rate's and the first-player
+    advantage's): wrapped, each shows once, after its own estimate."""
+    from analyzer.output import TextTable, frame_text
+
+    columns = ["rank", "win rate", "95% interval", "first-player adv.", "95% interval",
+               *(f"wide {j}" for j in range(6))]
+    table = TextTable(columns, [[1, "50.00%", "46.91–53.09%", "+1.20", "-3.17 to +5.56",
+                                 *("x" * 12 for _ in range(6))]])
+    text = frame_text(table, "table", width=80)
+    assert len(text.split("\n\n")) > 1
+    assert text.count("46.91–53.09%") == 1 and text.count("-3.17 to +5.56") == 1
+    assert text.index("+1.20") < text.index("-3.17 to +5.56")
