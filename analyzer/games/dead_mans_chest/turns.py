@@ -216,11 +216,10 @@ def standing_values(m, scores):
         scores[p] = pl[p, CASH] + fee + pl[p, MASCOT_VALUE] - pl[p, LOANS] * loan_amount - unpaid
     for t in range(tile_loc.shape[0]):
         owner = tile_loc[t]
-        if owner >= 0:
-            value = tiles[t, TILE_VALUE]
-            mascot = tiles[t, TILE_MASCOT]
-            doubled = mascot >= 0 and (pl[owner, MASCOTS] >> mascot) & 1
-            scores[owner] += 2 * value if doubled else value  # as tiles.effective_value
+        seat = max(owner, 0)  # a tile nobody holds (owner -1) adds 0 to seat 0's: no branch
+        mascot = tiles[t, TILE_MASCOT]
+        doubled = (mascot >= 0) & ((pl[seat, MASCOTS] >> max(mascot, 0)) & 1)
+        scores[seat] += (owner >= 0) * (tiles[t, TILE_VALUE] << doubled)  # as tiles.effective_value
 
 
 @njit(cache=True, nogil=True)
