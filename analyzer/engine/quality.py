@@ -29,6 +29,7 @@ import math
 from typing import NamedTuple
 
 import numpy as np
+from numba.cpython.unsafe.numbers import trailing_zeros
 
 from analyzer.engine.jit import njit
 from analyzer.engine.memory import chunk_zeros
@@ -198,7 +199,8 @@ def tally_measures(block, bins, scores, standings, steps, triggered, holdings, w
     It branches on no outcome of the game where it can help it: a mispredicted branch costs as
     much as some 50 instructions, and a game's outcome is as hard to predict as the game. A
     component a seat never held is counted too, 0 times (a count never folded), rather than
-    skipped, unless the game has more than :data:`SKIP_UNHELD_ABOVE` components.
+    skipped, unless the game has more than :data:`SKIP_UNHELD_ABOVE` components: then only the
+    held ones are counted, found without a branch on each (:func:`_tally_held_only`).
 
     Compiled without reference counts: it allocates nothing, and its caller holds every array.
     """
@@ -240,24 +242,49 @@ def tally_measures(block, bins, scores, standings, steps, triggered, holdings, w
         triggered[mechanic] = 0
     components = holdings.shape[1]
     at, counts_at, sums_at = _component_offsets(bins, triggered.shape[0], components)
-    skip_unheld = components > SKIP_UNHELD_ABOVE
     for seat in range(players):
         won = 1 if seat == winner else 0
         score = scores[seat]
         square = score * score
-        held = np.uint64(_held_count_at(counts_at, 0, 0, won))  # component 0, held 0 times
+        if components > SKIP_UNHELD_ABOVE:
+            _tally_held_only(block, holdings, seat, counts_at, sums_at, won, score, square)
+            continue
         for component in range(components):
             times = holdings[seat, component]
             holdings[seat, component] = 0
-            if times > MOST_TIMES_COUNTED:
-                _add_held_sums(block, np.uint64(_held_sums_at(sums_at, component, won)), times, score, square)
-            elif not (skip_unheld and times == 0):
-                count = held + np.uint64(times) * np.uint64(HELD_TIMES_STRIDE)
-                block[count] += 1
-                block[count + ONE] += score
-                block[count + TWO] += square
-            held += np.uint64(HELD_COUNTS)
+            _tally_held(block, counts_at, sums_at, component, times, won, score, square)
     steps[ROUNDS_NOTED] = steps[LAST_LEADER] = steps[LEAD_CHANGES] = 0
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _tally_held(block, counts_at, sums_at, component, times, won, score, square):
+    """Count a seat-game that held ``component`` ``times`` times (0 included), won or not, with its score
+    and its square: its 3 counts, or its 7 sums when it held it more than MOST_TIMES_COUNTED times."""
+    if times > MOST_TIMES_COUNTED:
+        _add_held_sums(block, np.uint64(_held_sums_at(sums_at, component, won)), times, score, square)
+    else:
+        count = np.uint64(_held_count_at(counts_at, component, times, won))
+        block[count] += 1
+        block[count + ONE] += score
+        block[count + TWO] += square
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _tally_held_only(block, holdings, seat, counts_at, sums_at, won, score, square):
+    """:func:`_tally_held` for each component ``seat`` held at least once, and its holdings cleared: for a game
+    of many components, most of them never held. The held ones are found without a branch on each, as the
+    bits of a word per 64 components, then taken one set bit at a time (a branch on each component
+    mispredicted some 30 times a Dead Man's Chest game)."""
+    components = holdings.shape[1]
+    for first in range(0, components, 64):
+        held = np.uint64(0)
+        for component in range(first, min(first + 64, components)):
+            held |= np.uint64(holdings[seat, component] != 0) << np.uint64(component - first)
+        while held != 0:
+            component = first + np.int64(trailing_zeros(held))
+            held &= held - np.uint64(1)
+            _tally_held(block, counts_at, sums_at, component, holdings[seat, component], won, score, square)
+            holdings[seat, component] = 0
 
 
 @njit(cache=True, nogil=True, inline="always")

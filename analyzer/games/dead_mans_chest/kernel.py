@@ -240,12 +240,16 @@ def note_measures(m, outcome, capped):
     """The game's mechanics (its events, a mascot bought, the turn cap reached: ``MECHANIC_*``,
     each space kind landed on and LIFE card action drawn) and the components of each player:
     captain, start route, ship and mascots at the end, spaces and LIFE cards per time met (the
-    order of ``game.components``)."""
+    order of ``game.components``).
+
+    Written without a branch on what happened: the template clears ``triggered`` and ``holdings``
+    after each game, so writing a 0 where nothing happened is the same as skipping it, and the
+    events, spaces and mascots of a game are as hard to predict as the game.
+    """
+    triggered = outcome.triggered
     for e in range(N_EVENTS):
-        if m.counters[EVENT_COUNTERS[e]] > 0:
-            outcome.triggered[e] = 1
-    if capped:
-        outcome.triggered[MECHANIC_CAPPED] = 1
+        triggered[e] = m.counters[EVENT_COUNTERS[e]] > 0
+    triggered[MECHANIC_CAPPED] = capped
     pl = m.players
     routes_at = m.captains.shape[0]
     ships_at = routes_at + m.route_start.shape[0]
@@ -254,17 +258,16 @@ def note_measures(m, outcome, capped):
     for p in range(pl.shape[0]):
         for kind in range(1, N_MET):
             times = pl[p, MET + kind]
-            if times > 0:
-                outcome.holdings[p, met_at + kind - 1] = times
-                outcome.triggered[MECHANIC_MET + kind - 1] = 1
+            outcome.holdings[p, met_at + kind - 1] = times
+            triggered[MECHANIC_MET + kind - 1] |= times > 0
         outcome.holdings[p, pl[p, CAPTAIN]] = 1
         outcome.holdings[p, routes_at + pl[p, ROUTE]] = 1
         if pl[p, SHIP] != NO_SHIP:
             outcome.holdings[p, ships_at + pl[p, SHIP]] = 1
         for k in range(m.mascot_fee.shape[0]):
-            if (pl[p, MASCOTS] >> k) & 1:
-                outcome.holdings[p, mascots_at + k] = 1
-                outcome.triggered[MECHANIC_MASCOT] = 1
+            bought = (pl[p, MASCOTS] >> k) & 1
+            outcome.holdings[p, mascots_at + k] = bought
+            triggered[MECHANIC_MASCOT] |= bought
 
 
 @njit(cache=True, nogil=True)
