@@ -193,7 +193,7 @@ def play_step(m, step, p):
         check_state(m)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def standing_values(m, scores):
     """Each player's worth during the game, for the standings after a round: the final
     count's parts as they stand (tiles with their mascot bonus, cash, ship, mascots) minus
@@ -202,7 +202,9 @@ def standing_values(m, scores):
 
     Run once a round, so it reads each field of ``m`` once and calls nothing (a field read
     in the loop and a ``ship_fee(m, ...)`` call per player made it ten times slower when
-    the Match's arrays still took reference counts: 160 ns against 15 ns a call)."""
+    the Match's arrays still took reference counts: 160 ns against 15 ns a call). Inlined
+    into its one caller: as a call, a game took 361 more instructions and 21 more mispredicted
+    branches (callgrind)."""
     pl = m.players
     ships = m.ships
     tile_loc = m.tile_loc
