@@ -12,6 +12,7 @@ from analyzer.engine.quality import (
     HELD_SUMS,
     MOST_TIMES_COUNTED,
     NO_NOTES,
+    SKIP_UNHELD_ABOVE,
     Measures,
     fold_held_counts,
     measures_block,
@@ -154,6 +155,37 @@ def test_a_component_held_more_often_than_counted_is_tallied_alike():
     tail = tallied.components * (HELD_COUNTS + HELD_SUMS)
     assert not tallied.block[-tail:].any()  # the counts and sums are folded and cleared
     assert not game.holdings.any()  # and the holdings cleared for the next game
+
+
+def test_a_game_of_many_components_tallies_the_held_ones_in_every_word_of_64():
+    """Beyond SKIP_UNHELD_ABOVE components only the held ones are tallied, found as the set bits of a
+    word per 64 components: components on both sides of a word's edge, and one held more often than
+    counted, come out as by hand."""
+    components = 70
+    assert components > max(SKIP_UNHELD_ABOVE, 64)
+    game = outcome(components=components)
+    tallied = Tallied(components=components)
+    oftener = MOST_TIMES_COUNTED + 2
+    game.holdings[A, [0, 63, 64]] = [2, 1, 1]  # the winner
+    game.holdings[B, 69] = oftener  # summed
+    game.holdings[C, 5] = 1
+    game.scores[:] = [40, 20, 10]
+    tally = tallied.add(game, A, 10)
+
+    def by_component(values):
+        row = [0] * components
+        for component, value in values.items():
+            row[component] = value
+        return row
+
+    assert list(tally.component_holders) == by_component({0: 1, 5: 1, 63: 1, 64: 1, 69: 1})
+    assert list(tally.component_holder_wins) == by_component({0: 1, 63: 1, 64: 1})
+    assert list(tally.component_holder_score_sum) == by_component({0: 40, 5: 10, 63: 40, 64: 40, 69: 20})
+    assert list(tally.component_draws) == by_component({0: 2, 5: 1, 63: 1, 64: 1, 69: oftener})
+    assert list(tally.component_draw_score_sum) == by_component({0: 80, 5: 10, 63: 40, 64: 40, 69: oftener * 20})
+    assert list(tally.component_draw_wins) == by_component({0: 2, 63: 1, 64: 1})
+    tail = tallied.components * (HELD_COUNTS + HELD_SUMS)
+    assert not tallied.block[-tail:].any() and not game.holdings.any()
 
 
 def totals_of(tally, games, wins, score_sum, score_sq):
