@@ -9,6 +9,7 @@ figure is also timed in that revision, in turn with this one (see ``baseline.py`
 
 import contextlib
 import os
+import statistics
 import sys
 from pathlib import Path
 
@@ -28,28 +29,27 @@ RUNS = (
 
 #: the whole command of a short run, kernels cached, in seconds
 STARTUP_GOAL = 0.5
-#: the games of a start-up run
-STARTUP_N = "1e3"
+
+
+def json_wall(args: list[str], env: dict | None = None) -> float:
+    """Seconds of ``analyze simulate ARGS --json`` (a long run: what it prints does not matter)."""
+    return simulate_json(args, env)[0]
 
 
 def startup_wall(args: list[str], env: dict | None = None) -> float:
-    """Seconds of ``analyze simulate ARGS`` with its default output, the text table."""
+    """Seconds of ``analyze simulate ARGS`` with its default output, the text table (a start-up as typed)."""
     return timed_run(["simulate", *args], env)[0]
 
 
-def against_baseline(folder: Path | None, command: list[str], n: str) -> None:
-    """Time ``command`` at ``--n n`` here and in the baseline's ``folder``, in turn, and print the pair
-    (a start-up, ``--n 1e3``, with the text table it prints by default; a long run with ``--json``)."""
+def against_baseline(folder: Path | None, command: list[str], n: str, wall) -> None:
+    """Time ``command`` at ``--n n`` with ``wall`` (:func:`json_wall` or :func:`startup_wall`) here and in
+    the baseline's ``folder``, in turn, and print the pair."""
     if folder is None:
         return
     old = baseline.environment(folder)
     simulate_json([*command, "--n", "1e4"], old)  # the baseline's own compilation and solves
     timed = [*command, "--n", n]
-    if n == STARTUP_N:
-        this, before, ratio = baseline.paired(lambda: startup_wall(timed), lambda: startup_wall(timed, old), rounds=3)
-    else:
-        this, before, ratio = baseline.paired(lambda: simulate_json(timed)[0],
-                                              lambda: simulate_json(timed, old)[0], rounds=3)
+    this, before, ratio = baseline.paired(lambda: wall(timed), lambda: wall(timed, old), rounds=3)
     print(f"    against {os.environ['BASELINE']}, in turn: {this:.2f} s here, {before:.2f} s there; "
           f"ratio {ratio:.2f} (median of 3 pairs)")
 
@@ -66,14 +66,14 @@ def main() -> None:
             verdict = "ok" if wall <= goal else "SLOWER THAN GOAL"
             print(f"{game} {' '.join(args)}: 1e6 games {wall:.2f} s whole command ({in_units(wall)}), "
                   f"{playing:.2f} s playing ({in_units(playing)}), peak {peak} MB; goal {goal:.0f} s: {verdict}")
-            against_baseline(folder, command, "1e6")
+            against_baseline(folder, command, "1e6", json_wall)
         for game in dict.fromkeys(game for game, _, _ in RUNS):
             command = ["--game", game, "--seed", "1"]
-            wall = sorted(startup_wall([*command, "--n", STARTUP_N]) for _ in range(3))[1]
+            wall = statistics.median(startup_wall([*command, "--n", "1e3"]) for _ in range(3))
             verdict = "ok" if wall <= STARTUP_GOAL else "SLOWER THAN GOAL"
             print(f"{game} start-up, --n 1e3 (default players and strategy): {wall:.2f} s whole command "
                   f"({in_units(wall)}); goal {STARTUP_GOAL} s: {verdict}")
-            against_baseline(folder, command, STARTUP_N)
+            against_baseline(folder, command, "1e3", startup_wall)
 
 
 if __name__ == "__main__":
