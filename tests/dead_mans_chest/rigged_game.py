@@ -33,7 +33,7 @@ from analyzer.games.dead_mans_chest.layout import (
     SHIP,
 )
 from analyzer.games.dead_mans_chest.rules import components_for
-from analyzer.games.dead_mans_chest.tiles import set_tile_owner
+from analyzer.games.dead_mans_chest.tiles import gain_mascot, set_tile_owner
 from analyzer.games.dead_mans_chest.turns import draft_captain, next_step, setup_game
 from analyzer.games.options import defaults
 
@@ -141,8 +141,7 @@ class RiggedGame:
 
     def give_mascot(self, p: int, name: str) -> None:
         k = self.mascot(name)
-        self.scratch.mascot_owner[k] = p
-        self.scratch.players[p, MASCOTS] |= 1 << k
+        gain_mascot(self.m, p, k)
         self.scratch.players[p, MASCOT_VALUE] += self.components.mascots[k].fee
 
     def tile(self, value: int, mascot: str | None = None, where: int | None = None) -> int:

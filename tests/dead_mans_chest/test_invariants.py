@@ -19,6 +19,7 @@ from analyzer.games.dead_mans_chest.layout import (
     PILE_COUNT,
     RECEIVED,
     SHIP,
+    TILE_WORTH,
     TREASURY,
     V_CARDS,
     V_DECKS,
@@ -81,6 +82,13 @@ def test_the_checks_catch_broken_states():
     game.scratch.counters[PILE_COUNT] -= 1                # a tile vanished from the pile
     check_state(game.m)
     assert violations[V_TILES] == 1
+    game.scratch.counters[PILE_COUNT] += 1
+    game.give_tile(2, game.tile(3000))
+    check_state(game.m)
+    assert violations[V_TILES] == 1                       # a tile handed over keeps its worth
+    game.scratch.players[2, TILE_WORTH] += 500            # a worth its tiles do not make
+    check_state(game.m)
+    assert violations[V_TILES] == 2
     game.scratch.counters[DRAW_COUNT] -= 1                # a LIFE card vanished
     check_state(game.m)
     assert violations[V_CARDS] == 1

@@ -31,6 +31,7 @@ from analyzer.games.dead_mans_chest.layout import (
     RETIRED_COUNT,
     ROUTE,
     SHIP,
+    TILE_WORTH,
     TILES,
     TILES_TAKEN,
     TREASURY,
@@ -39,7 +40,7 @@ from analyzer.games.dead_mans_chest.layout import (
 )
 from analyzer.games.dead_mans_chest.money import pay_debt, settle_loans
 from analyzer.games.dead_mans_chest.tiles import return_to_pile
-from analyzer.games.dead_mans_chest.turns import final_values, play_turn
+from analyzer.games.dead_mans_chest.turns import final_values, play_turn, standing_values
 
 from .rigged_game import RiggedGame
 
@@ -111,6 +112,35 @@ def test_final_count():
     assert dict(zip(VALUE_PARTS, parts[0], strict=True)) == {
         "tiles": 2500, "mascot_bonus": 1000, "cash": 3000, "ship": 2000, "mascots": 200, "unpaid_loans": 500}
     assert scores[0] == 8200
+
+
+def test_tile_worth_follows_tiles_and_mascots():
+    """A player's tiles' worth, kept as tiles change hands and mascots are bought, is what the final
+    count makes of the tiles they hold; the standings after a round read it."""
+    game = RiggedGame(rules={"unpaid_loan": "subtract"})
+    worth = game.scratch.players[:, TILE_WORTH]
+    big, small, plain = game.tile(1000, "Donkey"), game.tile(500, "Donkey"), game.tile(1500)
+    for tile in (big, small, plain):
+        game.give_tile(0, tile)
+    assert list(worth) == [3000, 0, 0]
+    game.give_mascot(0, "Donkey")               # both Donkey tiles count double: +1500
+    assert list(worth) == [4500, 0, 0]
+    game.give_tile(1, big)                      # worth 2000 to player 0, 1000 to player 1
+    assert list(worth) == [2500, 1000, 0]
+    return_to_pile(game.m, plain)
+    assert list(worth) == [1000, 1000, 0]
+    game.give_tile(0, game.tile(1000, "Donkey", where=1))
+    assert list(worth) == [3000, 0, 0]
+    game.set_cash(0, 700)
+    game.scratch.players[0, UNPAID] = 300
+    standings = np.zeros(3, np.int64)
+    standing_values(game.m, standings)
+    parts = np.zeros((3, N_VALUE_PARTS), np.int64)
+    scores = np.zeros(3, np.int64)
+    final_values(game.m, parts, scores)
+    # tiles 1500 (+1500 bonus), cash 700, Donkey 200, unpaid 300
+    assert standings[0] == scores[0] == 3000 + 700 + 200 - 300
+    assert list(standings) == list(scores)
 
 
 def test_collect_tiles_from_the_pile():

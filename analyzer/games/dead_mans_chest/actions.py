@@ -36,7 +36,6 @@ from analyzer.games.dead_mans_chest.layout import (
     ISLA_COUNT,
     LIFE,
     MASCOT_VALUE,
-    MASCOTS,
     MET_CARDS,
     NO_SHIP,
     OWNER_FREE,
@@ -68,6 +67,7 @@ from analyzer.games.dead_mans_chest.ships import is_upgrade, ship_combat, ship_f
 from analyzer.games.dead_mans_chest.tiles import (
     best_tile_of,
     draw_from_pile,
+    gain_mascot,
     nth_tile_of,
     set_tile_owner,
     take_from_isla,
@@ -227,8 +227,7 @@ def offer_mascots(m, p, mandatory):
     mascot = m.cand[choice]
     fee = m.mascot_fee[mascot]
     transfer(m, p, TREASURY, fee)
-    m.mascot_owner[mascot] = p
-    pl[p, MASCOTS] |= 1 << mascot
+    gain_mascot(m, p, mascot)
     pl[p, MASCOT_VALUE] += fee
 
 

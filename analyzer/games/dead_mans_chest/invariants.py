@@ -19,6 +19,7 @@ from analyzer.games.dead_mans_chest.layout import (
     SHIP,
     SP_NEXT,
     SP_STOP,
+    TILE_WORTH,
     TILES,
     TREASURY_PAID,
     TREASURY_RECEIVED,
@@ -28,6 +29,7 @@ from analyzer.games.dead_mans_chest.layout import (
     V_MOVEMENT,
     V_TILES,
 )
+from analyzer.games.dead_mans_chest.tiles import tile_totals
 
 
 @njit(cache=True, nogil=True)
@@ -59,7 +61,8 @@ def _check_money(m):
 
 @njit(cache=True, nogil=True)
 def _check_tiles(m):
-    """Every tile is in the pile, on Isla Cruces or with a player, exactly once."""
+    """Every tile is in the pile, on Isla Cruces or with a player, exactly once, and each player's
+    tile count and worth (kept as tiles change hands) are those of the tiles they hold."""
     n = m.tile_loc.shape[0]
     seen = m.seen
     seen[:n] = 0
@@ -87,6 +90,9 @@ def _check_tiles(m):
     counted = 0
     for p in range(pl.shape[0]):
         counted += pl[p, TILES]
+        face, bonus = tile_totals(m, p)
+        if pl[p, TILE_WORTH] != face + bonus:
+            return False
     return counted == held
 
 

@@ -52,17 +52,18 @@ NO_MASCOT = -1
 NO_SHIP = -1
 
 # -- per-player state: columns of ``m.players`` -------------------------------------------
-(POS, CASH, SHIP, MASCOTS, MASCOT_VALUE, TILES, LOANS, UNPAID, RETIRED, CAPTAIN, ROUTE, WAITS,
- RECEIVED, PAID, TAKEN_THIS_TURN, MET) = range(16)
+(POS, CASH, SHIP, MASCOTS, MASCOT_VALUE, TILES, TILE_WORTH, LOANS, UNPAID, RETIRED, CAPTAIN, ROUTE,
+ WAITS, RECEIVED, PAID, TAKEN_THIS_TURN, MET) = range(17)
 #: from ``MET`` on, the times this game the player landed on each space kind (``MET + kind``; START
 #: is never landed on), then drew each LIFE card action (``MET_CARDS + action``): the measures'
 #: notes live in the player's row, which the turn already reads and the set-up already clears
 MET_CARDS = MET + len(SPACE_KINDS)
 N_PLAYER_FIELDS = MET + N_MET
-# MASCOTS is a bit set (bit m: owns mascot m); LOANS counts loans not yet repaid; UNPAID is
-# the loan debt (with interest) cash could not cover at retirement; RECEIVED / PAID are the
-# player's money ledger; TAKEN_THIS_TURN counts tiles taken from this (retired) player
-# during the current turn.
+# MASCOTS is a bit set (bit m: owns mascot m); TILE_WORTH is what the player's tiles are worth
+# at the final count as they stand, doubled for the player's mascots (kept up to date by
+# ``tiles``); LOANS counts loans not yet repaid; UNPAID is the loan debt (with interest) cash
+# could not cover at retirement; RECEIVED / PAID are the player's money ledger;
+# TAKEN_THIS_TURN counts tiles taken from this (retired) player during the current turn.
 
 # where a tile is (``m.tile_loc``): a player index, or one of these
 IN_PILE = -1

@@ -23,6 +23,7 @@ from analyzer.games.dead_mans_chest.layout import (
     TILES,
     TURNS_PLAYED,
 )
+from analyzer.games.dead_mans_chest.tiles import count_tile_worths
 
 # columns of ``m.search``
 (S_ACTIVE,     # 1 while the searched step is replayed up to its decision under search
@@ -140,3 +141,4 @@ def deal_unseen_tiles(m, p, sees_isla):
             for _ in range(pl[q, TILES]):
                 tile_loc[deal[i]] = q
                 i += 1
+    count_tile_worths(m)

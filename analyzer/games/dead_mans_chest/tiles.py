@@ -3,7 +3,10 @@
 ``m.tile_loc[t]`` is the owner of tile ``t`` (a seat) or ``IN_PILE`` / ``ON_ISLA_CRUCES``;
 ``m.pile[:PILE_COUNT]`` and ``m.isla[:ISLA_COUNT]`` list the tiles lying there (the
 pile is an unordered face-down heap: drawing takes a random one). ``players[p, TILES]``
-counts a player's tiles.
+counts a player's tiles and ``players[p, TILE_WORTH]`` adds up what they are worth to the player
+(:func:`effective_value`): every change of owner (:func:`set_tile_owner`) and of mascots
+(:func:`gain_mascot`) keeps both, so the standings after each round read the worth without
+going through the tiles.
 """
 
 from analyzer.engine.jit import njit
@@ -16,31 +19,62 @@ from analyzer.games.dead_mans_chest.layout import (
     PILE_COUNT,
     TILE_MASCOT,
     TILE_VALUE,
+    TILE_WORTH,
     TILES,
 )
 
 
 @njit(cache=True, nogil=True)
 def effective_value(m, p, t):
-    """What tile ``t`` is worth to player ``p`` at the final count (doubled for its mascot's owner)."""
-    value = m.tiles[t, TILE_VALUE]
+    """What tile ``t`` is worth to player ``p`` at the final count (doubled for its mascot's owner).
+    Without a branch: whether a tile is doubled is as hard to predict as the game."""
     mascot = m.tiles[t, TILE_MASCOT]
-    if mascot >= 0 and (m.players[p, MASCOTS] >> mascot) & 1:
-        return 2 * value
-    return value
+    doubled = (mascot >= 0) & ((m.players[p, MASCOTS] >> max(mascot, 0)) & 1)
+    return m.tiles[t, TILE_VALUE] << doubled
 
 
 @njit(cache=True, nogil=True)
 def set_tile_owner(m, t, owner):
-    """Move tile ``t`` from wherever it is to ``owner`` (a seat), keeping the tile counts."""
+    """Move tile ``t`` from wherever it is to ``owner`` (a seat), keeping the tile counts and worths."""
     tile_loc = m.tile_loc
     pl = m.players
     old = tile_loc[t]
     if old >= 0:
         pl[old, TILES] -= 1
+        pl[old, TILE_WORTH] -= effective_value(m, old, t)
     if owner >= 0:
         pl[owner, TILES] += 1
+        pl[owner, TILE_WORTH] += effective_value(m, owner, t)
     tile_loc[t] = owner
+
+
+@njit(cache=True, nogil=True)
+def gain_mascot(m, p, mascot):
+    """Player ``p`` now owns ``mascot`` (not owned before): the tiles ``p`` holds marked with it
+    count double from now on."""
+    tile_loc = m.tile_loc
+    tiles = m.tiles
+    pl = m.players
+    doubled = 0
+    for t in range(tile_loc.shape[0]):
+        doubled += ((tile_loc[t] == p) & (tiles[t, TILE_MASCOT] == mascot)) * tiles[t, TILE_VALUE]
+    pl[p, TILE_WORTH] += doubled
+    m.mascot_owner[mascot] = p
+    pl[p, MASCOTS] |= 1 << mascot
+
+
+@njit(cache=True, nogil=True)
+def count_tile_worths(m):
+    """Every player's ``TILE_WORTH`` counted afresh from the tiles they hold (after tiles were
+    dealt again without :func:`set_tile_owner`)."""
+    tile_loc = m.tile_loc
+    pl = m.players
+    for p in range(pl.shape[0]):
+        pl[p, TILE_WORTH] = 0
+    for t in range(tile_loc.shape[0]):
+        owner = tile_loc[t]
+        if owner >= 0:
+            pl[owner, TILE_WORTH] += effective_value(m, owner, t)
 
 
 @njit(cache=True, nogil=True)

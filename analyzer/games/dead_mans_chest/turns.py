@@ -26,7 +26,6 @@ from analyzer.games.dead_mans_chest.layout import (
     ISLA_CRUCES,
     LOANS,
     MASCOT_VALUE,
-    MASCOTS,
     MET,
     N_PLAYER_FIELDS,
     NEXT_DRAFTER,
@@ -48,8 +47,7 @@ from analyzer.games.dead_mans_chest.layout import (
     SHIPYARD,
     SP_KIND,
     TAKEN_THIS_TURN,
-    TILE_MASCOT,
-    TILE_VALUE,
+    TILE_WORTH,
     TURNS_PLAYED,
     UNPAID,
     UNPAID_FORGIVE,
@@ -197,31 +195,24 @@ def play_step(m, step, p):
 def standing_values(m, scores):
     """Each player's worth during the game, for the standings after a round: the final
     count's parts as they stand (tiles with their mascot bonus, cash, ship, mascots) minus
-    the loans not yet repaid and, unless forgiven, unpaid debt. Changes nothing; the tiles
-    are read in one pass for every player.
+    the loans not yet repaid and, unless forgiven, unpaid debt. Changes nothing.
 
     Run once a round, so it reads each field of ``m`` once and calls nothing (a field read
     in the loop and a ``ship_fee(m, ...)`` call per player made it ten times slower when
-    the Match's arrays still took reference counts: 160 ns against 15 ns a call). Inlined
-    into its one caller: as a call, a game took 361 more instructions and 21 more mispredicted
-    branches (callgrind)."""
+    the Match's arrays still took reference counts: 160 ns against 15 ns a call). The tiles'
+    worth is the one ``tiles`` keeps as they change hands (``TILE_WORTH``): going through the
+    25 tiles here each round cost some 600 instructions a round. Inlined into its one caller:
+    as a call, a game took 361 more instructions and 21 more mispredicted branches (callgrind)."""
     pl = m.players
     ships = m.ships
-    tile_loc = m.tile_loc
-    tiles = m.tiles
     loan_amount = m.loan_amount
     forgive = m.unpaid_loan == UNPAID_FORGIVE
     for p in range(pl.shape[0]):
         ship = pl[p, SHIP]
         fee = 0 if ship == NO_SHIP else ships[ship, SHIP_FEE]  # as ships.ship_fee
         unpaid = 0 if forgive else pl[p, UNPAID]
-        scores[p] = pl[p, CASH] + fee + pl[p, MASCOT_VALUE] - pl[p, LOANS] * loan_amount - unpaid
-    for t in range(tile_loc.shape[0]):
-        owner = tile_loc[t]
-        seat = max(owner, 0)  # a tile nobody holds (owner -1) adds 0 to seat 0's: no branch
-        mascot = tiles[t, TILE_MASCOT]
-        doubled = (mascot >= 0) & ((pl[seat, MASCOTS] >> max(mascot, 0)) & 1)
-        scores[seat] += (owner >= 0) * (tiles[t, TILE_VALUE] << doubled)  # as tiles.effective_value
+        scores[p] = (pl[p, TILE_WORTH] + pl[p, CASH] + fee + pl[p, MASCOT_VALUE] - pl[p, LOANS] * loan_amount
+                     - unpaid)
 
 
 @njit(cache=True, nogil=True)
