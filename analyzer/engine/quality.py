@@ -79,6 +79,8 @@ def measure_shapes(players: int, bins: int, mechanics: int, components: int) -> 
 ROUNDS_NOTED, LAST_LEADER, LEAD_CHANGES = range(3)
 #: the notes of a game before its first round: ``(rounds noted, last sole leader, lead changes)``
 NO_NOTES = (0, 0, 0)
+#: the top score before any seat joins it (:func:`join_top_scorers`)
+NO_TOP_SCORE = np.iinfo(np.int64).min
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -95,10 +97,16 @@ def note_round(standings, scores, notes):
     and a store there may change, for all LLVM can tell, any array the game reads (Skull Island's
     game took 520 more instructions so, counted with callgrind).
     """
+    return note_leaders(standings, top_scorers(scores), notes)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def note_leaders(standings, top, notes):
+    """:func:`note_round` for a game that found the top scorers itself (``top``, their bit mask, by
+    :func:`join_top_scorers`) as it worked out each seat's score, without storing the scores."""
     rounds, last, changes = notes
     if rounds >= standings.shape[0]:
         return notes
-    top = top_scorers(scores)
     standings[np.uint64(rounds)] = top  # unsigned: no test for a negative index
     sole = (top & (top - 1)) == 0  # one bit set: a sole leader (some seat always has the top score)
     changes += sole & (last != 0) & (top != last)
@@ -131,10 +139,16 @@ def top_scorers(scores):
     top = scores[0]
     mask = 1
     for seat in range(1, scores.shape[0]):
-        score = scores[seat]
-        mask = (mask & -np.int64(score <= top)) | (np.int64(score >= top) << seat)
-        top = max(top, score)
+        top, mask = join_top_scorers(top, mask, seat, scores[seat])
     return mask
+
+
+@njit(cache=True, nogil=True, inline="always")
+def join_top_scorers(top, mask, seat, score):
+    """The top score so far and its seats (a bit mask) after ``seat`` with ``score`` joins them: one
+    step of :func:`top_scorers`. From ``(NO_TOP_SCORE, 0)``, the first seat joined is the top alone."""
+    mask = (mask & -np.int64(score <= top)) | (np.int64(score >= top) << seat)
+    return max(top, score), mask
 
 
 def measures_block(players: int, bins: int, mechanics: int, components: int) -> tuple[np.ndarray, Measures]:

@@ -18,6 +18,7 @@ from analyzer.games.dead_mans_chest.decisions import choose_captain
 from analyzer.games.dead_mans_chest.layout import (
     CAPTAIN,
     CARD_ACTIONS,
+    CASH,
     DISCARD_COUNT,
     DRAW_COUNT,
     IN_PILE,
@@ -40,7 +41,7 @@ from analyzer.games.dead_mans_chest.layout import (
 )
 from analyzer.games.dead_mans_chest.money import pay_debt, settle_loans
 from analyzer.games.dead_mans_chest.tiles import return_to_pile
-from analyzer.games.dead_mans_chest.turns import final_values, play_turn, standing_values
+from analyzer.games.dead_mans_chest.turns import final_values, play_turn, standing_leaders, standing_value
 
 from .rigged_game import RiggedGame
 
@@ -133,14 +134,16 @@ def test_tile_worth_follows_tiles_and_mascots():
     assert list(worth) == [3000, 0, 0]
     game.set_cash(0, 700)
     game.scratch.players[0, UNPAID] = 300
-    standings = np.zeros(3, np.int64)
-    standing_values(game.m, standings)
+    standings = [standing_value(game.m, p) for p in range(3)]
     parts = np.zeros((3, N_VALUE_PARTS), np.int64)
     scores = np.zeros(3, np.int64)
     final_values(game.m, parts, scores)
     # tiles 1500 (+1500 bonus), cash 700, Donkey 200, unpaid 300
     assert standings[0] == scores[0] == 3000 + 700 + 200 - 300
-    assert list(standings) == list(scores)
+    assert standings == list(scores)
+    assert standing_leaders(game.m) == 0b001
+    game.set_cash(1, game.scratch.players[1, CASH] + standings[0] - standings[1])  # level at the top
+    assert standing_leaders(game.m) == 0b011
 
 
 def test_collect_tiles_from_the_pile():

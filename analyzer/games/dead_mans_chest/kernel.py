@@ -20,7 +20,7 @@ from numba.experimental import structref
 
 from analyzer.engine.borrow import borrowed
 from analyzer.engine.jit import njit
-from analyzer.engine.quality import note_standings
+from analyzer.engine.quality import note_round, save_notes
 from analyzer.games.dead_mans_chest.layout import (
     CAPTAIN,
     EVENT_COUNTERS,
@@ -283,13 +283,13 @@ def play_game(inputs, state, key, scratch, tally, outcome, game_records, row):
         m.rng[word] = state[word]
     new_search(m, key)
     setup_game(m)
-    play_steps(m, outcome)
+    notes = play_steps(m, outcome)
     players = m.players.shape[0]
     turns = m.counters[TURNS_PLAYED]
     capped = m.counters[RETIRED_COUNT] < players
     scores = outcome.scores
     final_values(m, m.parts, scores)
-    note_standings(outcome, scores)  # the last round's standings: the final count
+    save_notes(outcome, note_round(outcome.standings, scores, notes))  # the last round's: the final count
     note_measures(m, outcome, capped)
     best = scores[0]
     for p in range(1, players):

@@ -21,7 +21,7 @@ caches) and plays as fast.
 
 from analyzer.engine.arrays import copy_into
 from analyzer.engine.jit import njit
-from analyzer.engine.quality import note_standings
+from analyzer.engine.quality import NO_NOTES, note_leaders
 from analyzer.games.dead_mans_chest.layout import OBJECTIVE_LEAD, OBJECTIVE_SCORE, TURNS_PLAYED
 from analyzer.games.dead_mans_chest.search_state import (
     GAME_KEY,
@@ -46,7 +46,7 @@ from analyzer.games.dead_mans_chest.turns import (
     final_values,
     next_step,
     play_step,
-    standing_values,
+    standing_leaders,
 )
 
 
@@ -61,20 +61,23 @@ def new_search(m, key):
 def play_steps(m, outcome):
     """Play a set-up game to its end, step by step: a lookahead seat's steps by search.
 
-    The standings after a round (:func:`turns.standing_values`) are noted in ``outcome``
-    (see :mod:`analyzer.engine.quality`; its ``scores`` serve as scratch) when the next
-    round begins, at seat 1's turn (turns go round from seat 1: no division a turn): the
-    last round's standings are the final count, which the caller notes."""
+    The standings after a round (:func:`turns.standing_leaders`) are noted in ``outcome.standings``
+    (see :mod:`analyzer.engine.quality`) when the next round begins, at seat 1's turn (turns go
+    round from seat 1: no division a turn). Returned are the game's notes (see
+    :func:`~analyzer.engine.quality.note_round`), kept in local variables, not in the outcome: a
+    store there may change, for all the compiler can tell, any array the game reads (1,500 more
+    instructions a game, callgrind). The last round's standings are the final count, which the
+    caller notes; it saves the notes."""
     counters = m.counters
     players = m.players.shape[0]
     searching = m.searching
+    notes = NO_NOTES
     while True:
         step, p = next_step(counters, players, m.max_turns)
         if step == GAME_OVER:
-            return
+            return notes
         if step == TURN_STEP and p == 0 and counters[TURNS_PLAYED] > 1:
-            standing_values(m, outcome.scores)
-            note_standings(outcome, outcome.scores)
+            notes = note_leaders(outcome.standings, standing_leaders(m), notes)
         if searching and m.rollouts[p] > 0:
             search_step(m, step, p)
         else:

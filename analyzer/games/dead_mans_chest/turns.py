@@ -9,6 +9,7 @@ game step by step and a lookahead's rollouts to the end (see :mod:`lookahead`).
 import numpy as np
 
 from analyzer.engine.jit import njit
+from analyzer.engine.quality import NO_TOP_SCORE, join_top_scorers
 from analyzer.engine.rng import randint
 from analyzer.games.dead_mans_chest.actions import land_on, offer_mascots, retire, retired_turn, visit_shipyard
 from analyzer.games.dead_mans_chest.decisions import choose_captain
@@ -192,27 +193,31 @@ def play_step(m, step, p):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def standing_values(m, scores):
-    """Each player's worth during the game, for the standings after a round: the final
-    count's parts as they stand (tiles with their mascot bonus, cash, ship, mascots) minus
-    the loans not yet repaid and, unless forgiven, unpaid debt. Changes nothing.
+def standing_value(m, p):
+    """Player ``p``'s worth during the game, for the standings after a round: the final count's
+    parts as they stand (tiles with their mascot bonus, cash, ship, mascots) minus the loans not
+    yet repaid and, unless forgiven, unpaid debt. Changes nothing.
 
-    Run once a round, so it reads each field of ``m`` once and calls nothing (a field read
-    in the loop and a ``ship_fee(m, ...)`` call per player made it ten times slower when
-    the Match's arrays still took reference counts: 160 ns against 15 ns a call). The tiles'
-    worth is the one ``tiles`` keeps as they change hands (``TILE_WORTH``): going through the
-    25 tiles here each round cost some 600 instructions a round. Inlined into its one caller:
-    as a call, a game took 361 more instructions and 21 more mispredicted branches (callgrind)."""
+    The tiles' worth is the one ``tiles`` keeps as they change hands (``TILE_WORTH``): going
+    through the 25 tiles here each round cost some 600 instructions a round (callgrind)."""
     pl = m.players
-    ships = m.ships
-    loan_amount = m.loan_amount
-    forgive = m.unpaid_loan == UNPAID_FORGIVE
-    for p in range(pl.shape[0]):
-        ship = pl[p, SHIP]
-        fee = 0 if ship == NO_SHIP else ships[ship, SHIP_FEE]  # as ships.ship_fee
-        unpaid = 0 if forgive else pl[p, UNPAID]
-        scores[p] = (pl[p, TILE_WORTH] + pl[p, CASH] + fee + pl[p, MASCOT_VALUE] - pl[p, LOANS] * loan_amount
-                     - unpaid)
+    ship = pl[p, SHIP]
+    fee = 0 if ship == NO_SHIP else m.ships[ship, SHIP_FEE]  # as ships.ship_fee
+    unpaid = 0 if m.unpaid_loan == UNPAID_FORGIVE else pl[p, UNPAID]
+    return pl[p, TILE_WORTH] + pl[p, CASH] + fee + pl[p, MASCOT_VALUE] - pl[p, LOANS] * m.loan_amount - unpaid
+
+
+@njit(cache=True, nogil=True, inline="always")
+def standing_leaders(m):
+    """The players of the top worth (:func:`standing_value`) after a round, as a bit mask (see
+    :func:`analyzer.engine.quality.note_leaders`), found as each worth is worked out: no worth is
+    stored (stored in the outcome's scores and read back, a game took 126 more instructions and 16
+    more mispredicted branches, callgrind). Inlined into its one caller: as a call, a game took 361
+    more instructions and 21 more mispredicted branches."""
+    top, leaders = NO_TOP_SCORE, 0
+    for p in range(m.players.shape[0]):
+        top, leaders = join_top_scorers(top, leaders, p, standing_value(m, p))
+    return leaders
 
 
 @njit(cache=True, nogil=True)
