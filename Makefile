@@ -20,9 +20,10 @@ run: $(STAMP)
 
 # one worker per core; a test file's tests stay on one worker, so a module's shared fixture is built once;
 # bytecode written even under PYTHONDONTWRITEBYTECODE, so that the processes the tests start (commands,
-# Dask workers) read the package's and the tests' compiled modules instead of compiling them again
+# Dask workers) read the package's and the tests' compiled modules instead of compiling them again; the
+# ten slowest tests listed at the end, where a change that slows the suite shows
 test: $(STAMP)
-	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -n auto --dist loadfile
+	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -n auto --dist loadfile --durations=10
 
 # BASELINE=<git revision> also times every simulation figure in that revision, in turn with this one
 bench: $(STAMP)
