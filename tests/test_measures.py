@@ -12,10 +12,13 @@ from analyzer.engine.quality import (
     HELD_SUMS,
     MOST_TIMES_COUNTED,
     NO_NOTES,
+    NO_TOP_SCORE,
     SKIP_UNHELD_ABOVE,
     Measures,
     fold_held_counts,
+    join_top_scorers,
     measures_block,
+    note_leaders,
     note_round,
     note_standings,
     tally_measures,
@@ -76,6 +79,28 @@ def test_top_scorers_and_the_notes_kept_in_local_variables_match_their_definitio
         last = [leader for leader in leaders if leader is not None][-1]
         assert notes == (40, 1 << last, lead_changes(leaders))
         assert tuple(game.steps) == notes
+
+
+def test_top_scorers_joined_one_seat_at_a_time_match_their_definition():
+    """The form for a game that works out each seat's score only to note it: the seats joined one at a
+    time from NO_TOP_SCORE, negative scores and ties at the top among them, and noted as a mask."""
+    rng = np.random.default_rng(12)
+    for players in (2, 3, 4, 6):
+        rounds = rng.integers(-3, 2, size=(40, players))
+        by_scores, by_mask = NO_NOTES, NO_NOTES
+        for scores in rounds:
+            top, mask = NO_TOP_SCORE, 0
+            for seat in range(players):
+                top, mask = join_top_scorers(top, mask, seat, scores[seat])
+            assert top == scores.max()
+            assert mask == top_scorers(scores) == sum(1 << s for s in range(players) if scores[s] == scores.max())
+            by_scores = note_round(np.zeros(50, np.int64), scores, by_scores)
+            by_mask = note_leaders(np.zeros(50, np.int64), mask, by_mask)
+        assert by_mask == by_scores
+    assert join_top_scorers(NO_TOP_SCORE, 0, 0, NO_TOP_SCORE + 1) == (NO_TOP_SCORE + 1, 0b1)
+    assert join_top_scorers(5, 0b01, 1, 5) == (5, 0b11)     # level with the top: joins it
+    assert join_top_scorers(5, 0b11, 2, 6) == (6, 0b100)    # above it: alone at the top
+    assert join_top_scorers(5, 0b11, 2, 4) == (5, 0b11)     # below it: left out
 
 
 def test_lead_changes_comeback_and_decisive_point_by_hand():
