@@ -65,16 +65,12 @@ def gain_mascot(m, p, mascot):
 
 @njit(cache=True, nogil=True)
 def count_tile_worths(m):
-    """Every player's ``TILE_WORTH`` counted afresh from the tiles they hold (after tiles were
-    dealt again without :func:`set_tile_owner`)."""
-    tile_loc = m.tile_loc
+    """Every player's ``TILE_WORTH`` counted afresh from the tiles they hold, as the final count
+    counts them (:func:`tile_totals`), after tiles were dealt again without :func:`set_tile_owner`."""
     pl = m.players
     for p in range(pl.shape[0]):
-        pl[p, TILE_WORTH] = 0
-    for t in range(tile_loc.shape[0]):
-        owner = tile_loc[t]
-        if owner >= 0:
-            pl[owner, TILE_WORTH] += effective_value(m, owner, t)
+        face, bonus = tile_totals(m, p)
+        pl[p, TILE_WORTH] = face + bonus
 
 
 @njit(cache=True, nogil=True)
