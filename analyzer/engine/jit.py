@@ -28,9 +28,10 @@ gives every compiled function, one to call it from Python and one to call it fro
 (``no_cpython_wrapper``, ``no_cfunc_wrapper``, as Numba compiles its own ``@overload``
 functions): making each wrapper and emitting its code was a tenth to a sixth of a kernel's
 compile (without them Doubloons' took 0.90 times as long, Dead Man's Chest's 0.84, medians of
-three fresh compiles side by side with the code before). Calling such a compile from Python would crash, so compiled code
-sees a second dispatcher of the same function (:attr:`PlainArgumentsDispatcher.callee`, with
-cache files of its own), and Python calls the one with the wrappers.
+three fresh compiles side by side with the code before). Calling such a compile from Python
+would crash, so compiled code sees a second dispatcher of the same function
+(:attr:`PlainArgumentsDispatcher.callee`, with cache files of its own), and Python calls the
+one with the wrappers, made without the wrapper for C (the package never calls it from C).
 
 And while it compiles, Python's garbage collector leaves its oldest generation alone
 (:mod:`analyzer.engine.garbage`): Skull Island's first run took 0.78 times as long so.
@@ -44,17 +45,17 @@ from types import FunctionType
 
 import numba
 from numba.core import types
+from numba.core.caching import FunctionCache
 from numba.core.registry import CPUDispatcher
 
 from analyzer.engine.garbage import oldest_generation_held
 
 
 class PlainArgumentsDispatcher(CPUDispatcher):
-    """A CPU dispatcher whose calls from compiled code compile for plain argument types, and whose
-    compiles hold back the collection of the garbage collector's oldest generation."""
+    """A CPU dispatcher whose calls from compiled code go to :attr:`callee`, compiled for plain argument
+    types, and whose compiles hold back the collection of the garbage collector's oldest generation."""
 
     _callee = None  # the dispatcher that compiled code calls: see :attr:`callee`
-    _callee_options: dict = {}
 
     @property
     def _numba_type_(self):
@@ -66,7 +67,9 @@ class PlainArgumentsDispatcher(CPUDispatcher):
         """The dispatcher of this function that compiled code calls, made on first use: it compiles
         without the wrappers that let Python or C call it, and so is never called from Python."""
         if self._callee is None:
-            self._callee = _compiled(_callee_copy(self.py_func), self._callee_options)
+            options = {name: value for name, value in self.targetoptions.items() if name != "nopython"}
+            options.update(no_cpython_wrapper=True, no_cfunc_wrapper=True, cache=isinstance(self._cache, FunctionCache))
+            self._callee = _compiled(_callee_copy(self.py_func), options)
             self._callee._callee = self._callee
         return self._callee
 
@@ -91,12 +94,10 @@ def njit(function=None, *, refcounts: bool = True, **options):
     took.
     """
     options["_nrt"] = refcounts  # set either way: Numba lets a callee compiled for a caller inherit its setting
+    options.setdefault("no_cfunc_wrapper", True)  # the package never calls its compiled code from C
 
     def compiled(py_func):
-        dispatcher = _compiled(py_func, options)
-        if isinstance(dispatcher, PlainArgumentsDispatcher):
-            dispatcher._callee_options = dict(options, no_cpython_wrapper=True, no_cfunc_wrapper=True)
-        return dispatcher
+        return _compiled(py_func, options)
 
     return compiled if function is None else compiled(function)
 
