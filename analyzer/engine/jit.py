@@ -23,15 +23,13 @@ a kernel that inlines or links a helper from another file kept running the helpe
 code after that file changed: a game's ``play_game`` in ``kernel.py`` kept Doubloons' old
 round loop from ``turns.py``, 1.4 times as slow, until its cache was cleared.
 
-And a function called from compiled code is compiled for it without the two wrappers Numba
-gives every compiled function, one to call it from Python and one to call it from C
-(``no_cpython_wrapper``, ``no_cfunc_wrapper``, as Numba compiles its own ``@overload``
-functions): making each wrapper and emitting its code was a tenth to a sixth of a kernel's
-compile (without them Doubloons' took 0.90 times as long, Dead Man's Chest's 0.84, medians of
-three fresh compiles side by side with the code before). Calling such a compile from Python
-would crash, so compiled code sees a second dispatcher of the same function
-(:attr:`PlainArgumentsDispatcher.callee`, with cache files of its own), and Python calls the
-one with the wrappers, made without the wrapper for C (the package never calls it from C).
+And no compiled function gets the wrapper Numba makes to call it from C (``no_cfunc_wrapper``):
+the package never calls compiled code from C. Each keeps the wrapper that lets Python call it,
+which tests call many of the kernels' functions through. (Compiling without it what only compiled
+code calls, through a second dispatcher of each function, made a kernel's fresh compile 0.84 to
+0.96 times as long, but compiled twice each function that a test also calls from Python, each
+time with everything it calls: Dead Man's Chest's tests took 65 s instead of 54 s from an empty
+cache. Not kept.)
 
 And while it compiles, Python's garbage collector leaves its oldest generation alone
 (:mod:`analyzer.engine.garbage`): Skull Island's first run took 0.78 times as long so.
@@ -41,37 +39,17 @@ from __future__ import annotations
 
 import functools
 from pathlib import Path
-from types import FunctionType
 
 import numba
 from numba.core import types
-from numba.core.caching import FunctionCache
 from numba.core.registry import CPUDispatcher
 
 from analyzer.engine.garbage import oldest_generation_held
 
 
 class PlainArgumentsDispatcher(CPUDispatcher):
-    """A CPU dispatcher whose calls from compiled code go to :attr:`callee`, compiled for plain argument
-    types, and whose compiles hold back the collection of the garbage collector's oldest generation."""
-
-    _callee = None  # the dispatcher that compiled code calls: see :attr:`callee`
-
-    @property
-    def _numba_type_(self):
-        """The Numba type of this function where compiled code names it: that of :attr:`callee`."""
-        return types.Dispatcher(self.callee)
-
-    @property
-    def callee(self) -> PlainArgumentsDispatcher:
-        """The dispatcher of this function that compiled code calls, made on first use: it compiles
-        without the wrappers that let Python or C call it, and so is never called from Python."""
-        if self._callee is None:
-            options = {name: value for name, value in self.targetoptions.items() if name != "nopython"}
-            options.update(no_cpython_wrapper=True, no_cfunc_wrapper=True, cache=isinstance(self._cache, FunctionCache))
-            self._callee = _compiled(_callee_copy(self.py_func), options)
-            self._callee._callee = self._callee
-        return self._callee
+    """A CPU dispatcher whose calls from compiled code compile for plain argument types, and whose
+    compiles hold back the collection of the garbage collector's oldest generation."""
 
     def get_call_template(self, args, kws):
         plain = tuple(types.unliteral(argument) for argument in args)
@@ -94,35 +72,17 @@ def njit(function=None, *, refcounts: bool = True, **options):
     took.
     """
     options["_nrt"] = refcounts  # set either way: Numba lets a callee compiled for a caller inherit its setting
-    options.setdefault("no_cfunc_wrapper", True)  # the package never calls its compiled code from C
+    options.setdefault("no_cfunc_wrapper", True)
 
     def compiled(py_func):
-        return _compiled(py_func, options)
+        dispatcher = numba.njit(**options)(py_func)
+        if options.get("cache") and getattr(dispatcher, "_cache", None) is not None:
+            dispatcher._cache._cache_file._source_stamp = sources_stamp(py_func)
+        if isinstance(dispatcher, CPUDispatcher):  # not with NUMBA_DISABLE_JIT, which returns py_func
+            dispatcher.__class__ = PlainArgumentsDispatcher
+        return dispatcher
 
     return compiled if function is None else compiled(function)
-
-
-def _compiled(py_func, options: dict):
-    """``numba.njit(**options)(py_func)`` as a :class:`PlainArgumentsDispatcher`, its cache stamped
-    with :func:`sources_stamp`."""
-    dispatcher = numba.njit(**options)(py_func)
-    if options.get("cache") and getattr(dispatcher, "_cache", None) is not None:
-        dispatcher._cache._cache_file._source_stamp = sources_stamp(py_func)
-    if isinstance(dispatcher, CPUDispatcher):  # not with NUMBA_DISABLE_JIT, which returns py_func
-        dispatcher.__class__ = PlainArgumentsDispatcher
-    return dispatcher
-
-
-def _callee_copy(py_func):
-    """A copy of ``py_func`` for :attr:`PlainArgumentsDispatcher.callee`, named apart so that its
-    compiles are cached apart from those with the wrappers."""
-    copy = FunctionType(py_func.__code__, py_func.__globals__, py_func.__name__, py_func.__defaults__,
-                        py_func.__closure__)
-    copy.__kwdefaults__ = py_func.__kwdefaults__
-    copy.__qualname__ = py_func.__qualname__ + "_callee"
-    copy.__module__ = py_func.__module__
-    copy.__doc__ = py_func.__doc__
-    return copy
 
 
 ENGINE = Path(__file__).resolve().parent
