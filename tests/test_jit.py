@@ -1,7 +1,6 @@
 """The package's ``njit`` (:mod:`analyzer.engine.jit`) compiles a callee once per argument types:
 a constant passed to it from compiled code adds no specialization, as it would with Numba's own;
-no compiled function gets Numba's wrapper for C; and while it compiles, the garbage collector's
-oldest generation is left alone."""
+and while it compiles, the garbage collector's oldest generation is left alone."""
 
 import gc
 from pathlib import Path
@@ -31,15 +30,6 @@ def test_constant_arguments_compile_the_callee_once():
     assert isinstance(_compiled_callee, PlainArgumentsDispatcher)
     assert _compiled_caller(5, True) == 2 + 6 + 2
     assert _compiled_callee.signatures == [(numba.int64, numba.boolean)]
-
-
-def test_no_function_gets_the_wrapper_for_c_and_python_still_calls_it():
-    callee = njit(_callee)
-    assert callee(4, True) == 5
-    defined = [line for line in callee.overloads[(numba.int64, numba.boolean)].library.get_llvm_str().splitlines()
-               if line.startswith("define ")]
-    assert not any("@cfunc." in line for line in defined)  # Numba's own njit defines one
-    assert any("@_ZN7cpython" in line for line in defined)
 
 
 def test_numbas_own_njit_compiles_one_more_per_constant():

@@ -23,13 +23,11 @@ a kernel that inlines or links a helper from another file kept running the helpe
 code after that file changed: a game's ``play_game`` in ``kernel.py`` kept Doubloons' old
 round loop from ``turns.py``, 1.4 times as slow, until its cache was cleared.
 
-And no compiled function gets the wrapper Numba makes to call it from C (``no_cfunc_wrapper``):
-the package never calls compiled code from C. Each keeps the wrapper that lets Python call it,
-which tests call many of the kernels' functions through. (Compiling without it what only compiled
-code calls, through a second dispatcher of each function, made a kernel's fresh compile 0.84 to
-0.96 times as long, but compiled twice each function that a test also calls from Python, each
-time with everything it calls: Dead Man's Chest's tests took 65 s instead of 54 s from an empty
-cache. Not kept.)
+And it keeps the two wrappers Numba makes for every compiled function, to call it from Python
+and from C. (Compiling without them what only compiled code calls, through a second dispatcher
+of each function, made a kernel's fresh compile 0.84 to 0.96 times as long, but compiled twice
+each function that a test also calls from Python, each time with everything it calls: Dead Man's
+Chest's tests took 65 s instead of 54 s from an empty cache. Not kept: see the README.)
 
 And while it compiles, Python's garbage collector leaves its oldest generation alone
 (:mod:`analyzer.engine.garbage`): Skull Island's first run took 0.78 times as long so.
@@ -72,7 +70,6 @@ def njit(function=None, *, refcounts: bool = True, **options):
     took.
     """
     options["_nrt"] = refcounts  # set either way: Numba lets a callee compiled for a caller inherit its setting
-    options.setdefault("no_cfunc_wrapper", True)
 
     def compiled(py_func):
         dispatcher = numba.njit(**options)(py_func)
