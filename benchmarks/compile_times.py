@@ -76,6 +76,10 @@ def main() -> int:
                         help="also print what compiled what, each compile that took more than SECONDS")
     parser.add_argument("--inside", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    from analyzer.games.registry import available_ids
+
+    if args.game not in available_ids():
+        parser.error(f"unknown game {args.game!r}; games: {', '.join(available_ids())}")
     if args.inside:
         profile(args.game, args.top, args.tree)
         return 0
