@@ -57,6 +57,28 @@ def time_side(folder: Path, game: str, games: int, players: int, strategy: str) 
     return float(run.stdout.split()[-1])
 
 
+def compare(other: Path, game: str, games: int, pairs: int, players: int = 0, strategy: str = "",
+            show_pairs: bool = True) -> tuple[float, float]:
+    """Time ``game``'s kernel in this checkout and in the copy at ``other`` in turn, ``pairs`` times (the
+    other first): the median of the pairs' ratios this / other, and the ratio of the fastest runs."""
+    this_times, other_times = [], []
+
+    def time_other() -> float:
+        other_times.append(time_side(other, game, games, players, strategy))
+        return other_times[-1]
+
+    def time_this() -> float:  # the second of each pair (see baseline.paired)
+        this_times.append(time_side(PROJECT, game, games, players, strategy))
+        if show_pairs:
+            print(f"pair {len(this_times):2}: this {this_times[-1] / games * 1e9:7.0f} ns a game, "
+                  f"other {other_times[-1] / games * 1e9:7.0f} ns, ratio {this_times[-1] / other_times[-1]:.3f}",
+                  flush=True)
+        return this_times[-1]
+
+    ratio = paired(time_this, time_other, pairs)[2]
+    return ratio, min(this_times) / min(other_times)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("game")
@@ -76,23 +98,9 @@ def main() -> int:
                 other = stack.enter_context(checkout(args.against))
             except ValueError:
                 parser.error(f"--against {args.against}: neither a folder nor a git revision of this project")
-        this_times, other_times = [], []
-
-        def time_other() -> float:
-            other_times.append(time_side(other, args.game, games, args.players, args.strategy))
-            return other_times[-1]
-
-        def time_this() -> float:  # the second of each pair (see baseline.paired)
-            this_times.append(time_side(PROJECT, args.game, games, args.players, args.strategy))
-            print(f"pair {len(this_times):2}: this {this_times[-1] / games * 1e9:7.0f} ns a game, "
-                  f"other {other_times[-1] / games * 1e9:7.0f} ns, ratio {this_times[-1] / other_times[-1]:.3f}",
-                  flush=True)
-            return this_times[-1]
-
-        ratio = paired(time_this, time_other, args.pairs)[2]
+        ratio, fastest = compare(other, args.game, games, args.pairs, args.players, args.strategy)
     print(f"{args.game}, {args.players or 'default'} players, {games:,} games, {args.pairs} pairs: this / other "
-          f"{ratio:.3f} (median of the pairs), {min(this_times) / min(other_times):.3f} "
-          f"(fastest runs: {min(this_times) / games * 1e9:.0f} against {min(other_times) / games * 1e9:.0f} ns a game)")
+          f"{ratio:.3f} (median of the pairs), {fastest:.3f} (fastest runs)")
     return 0
 
 

@@ -81,6 +81,12 @@ ROUNDS_NOTED, LAST_LEADER, LEAD_CHANGES = range(3)
 NO_NOTES = (0, 0, 0)
 #: the top score before any seat joins it (:func:`join_top_scorers`)
 NO_TOP_SCORE = np.iinfo(np.int64).min
+#: Whether the kernels note and tally the measures. Always, but in the copy of the project that
+#: ``benchmarks/bench_measures.py`` makes with it False, to time each game without its measures (the
+#: goal: at most a tenth of its playing time). Numba reads it as a constant when it compiles, so every
+#: piece of code under ``if MEASURING`` (here, in the chunk template and in each game's kernel) is
+#: compiled away there, and is the whole of what the measures cost.
+MEASURING = True
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -105,7 +111,7 @@ def note_leaders(standings, top, notes):
     """:func:`note_round` for a game that found the top scorers itself (``top``, their bit mask, by
     :func:`join_top_scorers`) as it worked out each seat's score, without storing the scores."""
     rounds, last, changes = notes
-    if rounds >= standings.shape[0]:
+    if not MEASURING or rounds >= standings.shape[0]:
         return notes
     standings[np.uint64(rounds)] = top  # unsigned: no test for a negative index
     sole = (top & (top - 1)) == 0  # one bit set: a sole leader (some seat always has the top score)
@@ -116,7 +122,8 @@ def note_leaders(standings, top, notes):
 @njit(cache=True, nogil=True, inline="always")
 def save_notes(outcome, notes):
     """Store a game's ``notes`` (kept by :func:`note_round`) in ``outcome.steps``, for the tally."""
-    outcome.steps[ROUNDS_NOTED], outcome.steps[LAST_LEADER], outcome.steps[LEAD_CHANGES] = notes
+    if MEASURING:
+        outcome.steps[ROUNDS_NOTED], outcome.steps[LAST_LEADER], outcome.steps[LEAD_CHANGES] = notes
 
 
 @njit(cache=True, nogil=True, inline="always")

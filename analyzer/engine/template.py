@@ -37,7 +37,7 @@ import numpy as np
 
 from analyzer.engine.borrow import borrowed
 from analyzer.engine.jit import njit, sources_stamp
-from analyzer.engine.quality import fold_held_counts, tally_measures
+from analyzer.engine.quality import MEASURING, fold_held_counts, tally_measures
 from analyzer.engine.rng import game_key, seed_game
 
 
@@ -147,8 +147,9 @@ def play_chunk(seed, first_game, n_games, score_low, score_width, inputs, scratc
             common.score_hist[seat, min(max((score - score_low) // score_width, 0), n_bins - 1)] += 1
         for unit in range(units):
             common.length_hist[unit, min(max(outcome.lengths[unit], 0), longest)] += 1
-        tally_measures(measures, n_bins, outcome.scores, outcome.standings, outcome.steps, outcome.triggered,
-                       outcome.holdings, winner - 1, score_width)
+        if MEASURING:
+            tally_measures(measures, n_bins, outcome.scores, outcome.standings, outcome.steps, outcome.triggered,
+                           outcome.holdings, winner - 1, score_width)
         if recording:
             records.winner[g] = winner
             records.capped[g] = outcome.capped[0]

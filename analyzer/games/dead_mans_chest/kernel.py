@@ -20,7 +20,7 @@ from numba.experimental import structref
 
 from analyzer.engine.borrow import borrowed
 from analyzer.engine.jit import njit
-from analyzer.engine.quality import note_round, save_notes
+from analyzer.engine.quality import MEASURING, note_round, save_notes
 from analyzer.games.dead_mans_chest.layout import (
     CAPTAIN,
     EVENT_COUNTERS,
@@ -290,7 +290,8 @@ def play_game(inputs, state, key, scratch, tally, outcome, game_records, row):
     scores = outcome.scores
     final_values(m, m.parts, scores)
     save_notes(outcome, note_round(outcome.standings, scores, notes))  # the last round's: the final count
-    note_measures(m, outcome, capped)
+    if MEASURING:
+        note_measures(m, outcome, capped)
     best = scores[0]
     for p in range(1, players):
         best = max(best, scores[p])

@@ -20,7 +20,7 @@ from typing import NamedTuple
 import numpy as np
 
 from analyzer.engine.jit import njit
-from analyzer.engine.quality import note_standings
+from analyzer.engine.quality import MEASURING, note_standings
 from analyzer.games.doubloons.audit import audit
 from analyzer.games.doubloons.cards import CHESTS
 from analyzer.games.doubloons.coverage import note_match, note_round, note_round_start
@@ -170,14 +170,16 @@ def play_match(pirates, shared, inputs, events, tally, outcome, rng):
     violations = 0
     parrots_left = 0
     while True:
-        note_round_start(pirates, outcome)
+        if MEASURING:
+            note_round_start(pirates, outcome)
         for q in range(players):
             pirates[q, F_CHESTS] = CHESTS - pirates[q, F_WINS]
         round_turns, capped, found = play_round(pirates, shared, inputs, events, start, rng)
         turns += round_turns
         rounds += 1
         violations += found
-        parrots_left += note_round(pirates, shared, outcome, capped)
+        if MEASURING:
+            parrots_left += note_round(pirates, shared, outcome, capped)
         if capped:
             _note_standings(pirates, outcome)
             return turns, rounds, True, first_winner, violations, parrots_left
@@ -226,7 +228,8 @@ def play_game(inputs, state, key, scratch, tally, outcome, game_records, row):
         pirates, shared, inputs, events, tally, outcome, state)
     tally.audit_violations[0] += violations
     _add_events(events, tally)
-    note_match(events, parrots_left, outcome)
+    if MEASURING:
+        note_match(events, parrots_left, outcome)
     # outcome.scores already holds the round wins: play_match noted them as the last standings
     players = pirates.shape[0]
     outcome.lengths[0] = turns

@@ -5,7 +5,7 @@ from typing import NamedTuple
 import numpy as np
 
 from analyzer.engine.jit import njit
-from analyzer.engine.quality import NO_NOTES, note_round, save_notes
+from analyzer.engine.quality import MEASURING, NO_NOTES, note_round, save_notes
 from analyzer.engine.rng import randint
 from analyzer.games.lucky_pirates.mechanics import (
     EV_DUEL_THROWS,
@@ -74,7 +74,8 @@ def play_race(inputs, state, scratch, duel_sizes, outcome):
         while card >= cards:  # round the circle (cheaper than an integer modulo)
             card -= cards
         positions[mover] = card
-        outcome.holdings[np.uint64(mover), np.uint64(circle[card])] += 1  # unsigned: no test for a negative index
+        if MEASURING:  # unsigned: no test for a negative index
+            outcome.holdings[np.uint64(mover), np.uint64(circle[card])] += 1
         duellists = duel_order(positions, mover, order)
         duel_winner = NO_DUEL
         throws = 0
@@ -125,7 +126,7 @@ def play_game(inputs, state, key, scratch, tally, outcome, game_records, row):
         tally.event_totals[e] += scratch.events[e]
         if scratch.events[e] > 0:
             tally.event_games[e] += 1
-            if e < N_MECHANICS:
+            if MEASURING and e < N_MECHANICS:
                 outcome.triggered[e] = 1
     if game_records.shape[0] > 0:
         for e in range(N_EVENTS):

@@ -14,7 +14,7 @@ from typing import NamedTuple
 import numpy as np
 
 from analyzer.engine.jit import njit
-from analyzer.engine.quality import NO_NOTES, note_round, save_notes, top_scorers
+from analyzer.engine.quality import MEASURING, NO_NOTES, note_round, save_notes, top_scorers
 from analyzer.engine.rng import randint, shuffle, substream
 from analyzer.games.skull_island.components import CHEST, DICE, PEACE, SKULL, SORCERESS, STORM, SWORD
 from analyzer.games.skull_island.coverage import (
@@ -297,7 +297,8 @@ def play_game(inputs, state, key, scratch, tally, outcome, game_records, row):
             elif events & (1 << SKULL_ISLAND):
                 tally.card_island[card, seat] += 1
             seen |= events | (1 << (card - 1))  # mechanic card - 1: the card drawn (see coverage)
-            outcome.holdings[seat, card - 1] += 1
+            if MEASURING:
+                outcome.holdings[seat, card - 1] += 1
             turns += 1
             if playoff:
                 continue
@@ -330,9 +331,10 @@ def play_game(inputs, state, key, scratch, tally, outcome, game_records, row):
     for seat in range(players):
         outcome.winners[seat] = 1 if in_play[seat] else 0
         outcome.scores[seat] = totals[seat]
-    seen = game_mechanics(seen, in_play, capped, extra)
-    triggered = outcome.triggered  # the template clears it after each game
-    for mechanic in range(N_MECHANICS):
-        triggered[mechanic] = (seen >> mechanic) & 1
+    if MEASURING:
+        seen = game_mechanics(seen, in_play, capped, extra)
+        triggered = outcome.triggered  # the template clears it after each game
+        for mechanic in range(N_MECHANICS):
+            triggered[mechanic] = (seen >> mechanic) & 1
     outcome.lengths[0] = rounds
     outcome.lengths[1] = turns
