@@ -84,6 +84,8 @@ def standard():
     (CHEST, {"monkey": 2, "skull": 3, "parrot": 3}, True, 0, bits(THREE_SKULLS)),
     (STORM, {"skull": 3, "coin": 5}, True, 0, bits(THREE_SKULLS, STORM_SKULLS)),
     (STORM, {"coin": 8}, False, 0, 0),  # only coins and diamonds score: no full chest
+    (CAPTAIN, {"skull": 3, "coin": 5}, True, 0, bits(THREE_SKULLS)),  # a card without a mechanic of its own
+    (PEACE, {"skull": 4, "coin": 4}, True, 0, bits(THREE_SKULLS)),  # no sabre among the dice: no penalty
 ])
 def test_the_events_of_a_turn_end_by_hand(card, faces, dead, own, expected):
     turn_rules = TurnRules.from_rules(GAME_RULES)

@@ -38,7 +38,7 @@ from analyzer.games.skull_island.strategies import OPTIMAL_EV, OPTIMAL_WIN, P_FI
 from analyzer.games.skull_island.turn_states import (
     EVENTS,
     SCORES,
-    ending_events,
+    death_events,
     final_round_table,
     state_index,
     table_decision,
@@ -156,14 +156,11 @@ def play_turn(card, strategy, params, turn_rules, own_total, leader_total, final
             if count(free, SKULL) == skulls_before:
                 break
         own, opponents = score_turn(card, free, 0, True, sword_seen, turn_rules)
-        events = 1 << SKULL_ISLAND
-        if card == PEACE and sword_seen:
-            events |= 1 << PEACE_SPARES
+        events = (1 << SKULL_ISLAND) | (np.int64((card == PEACE) & sword_seen) << PEACE_SPARES)
         return own, opponents, events, dice_rolled, 0
 
-    events = 0
-    if skulls >= 4:
-        events = 1 << (SKULL_ISLAND_OFF if turn_rules.skull_island == 0 else SEA_BATTLE_BLOCKS_ISLAND)
+    # the mechanics without a branch on the card or the dice (see turn_states.death_events)
+    events = np.int64(skulls >= 4) << (SKULL_ISLAND_OFF if turn_rules.skull_island == 0 else SEA_BATTLE_BLOCKS_ISLAND)
     chest = 0
     illegal = 0
     sorceress = card == SORCERESS
@@ -200,7 +197,7 @@ def play_turn(card, strategy, params, turn_rules, own_total, leader_total, final
         state = state_index(free + chest, False)
         return tables[SCORES, card, state], 0, events | tables[EVENTS, card, state], dice_rolled, illegal
     own, opponents = score_turn(card, free + chest, chest, False, False, turn_rules)
-    return own, opponents, events | ending_events(card, free + chest, True, own, turn_rules), dice_rolled, illegal
+    return own, opponents, events | death_events(card, count(free + chest, SWORD), own), dice_rolled, illegal
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -278,14 +275,11 @@ def play_game(inputs, state, key, scratch, tally, outcome, game_records, row):
                 substream(key, turns), inputs.tables, table)
             # -- the totals, the per-card statistics, the mechanics and the card met
             before = totals[seat]
-            for other in range(players):
-                totals[other] += own if other == seat else opponents
-                if totals[other] < 0:
-                    if inputs.floor_at_zero:
-                        totals[other] = 0
-                        seen |= 1 << FLOOR_AT_ZERO
-                    else:
-                        seen |= 1 << NEGATIVE_TOTAL
+            below_zero = FLOOR_AT_ZERO if inputs.floor_at_zero else NEGATIVE_TOTAL  # the mechanic of a total < 0
+            for other in range(players):  # without a branch on the totals, which a mechanic noted would need
+                total = totals[other] + (own if other == seat else opponents)
+                seen |= np.int64(total < 0) << below_zero
+                totals[other] = max(total, 0) if inputs.floor_at_zero else total
             change = totals[seat] - before
             tally.dice_rolled[0] += dice_rolled
             tally.illegal_decisions[0] += illegal

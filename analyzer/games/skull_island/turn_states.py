@@ -169,22 +169,31 @@ def ending_events(card, dice, dead, own, turn_rules):
     """The mechanics (bits ``1 << m``, see :mod:`coverage`) of a turn that ended off Skull
     Island with ``dice`` (all 8, those on the chest included) and own change ``own``,
     as :func:`scoring.score_turn` scores it."""
-    events = (1 << THREE_SKULLS) if dead else 0
-    need = sabres_needed(card)
     swords = count(dice, SWORD)
-    if dead and card == STORM:
-        return events | (1 << STORM_SKULLS)
-    if need > 0 and (dead or swords < need):
-        return events | (1 << SEA_BATTLE_LOST)
-    if card == PEACE and swords > 0:
-        return events | (1 << PEACE_PENALTY)
     if dead:
-        return events | ((1 << CHEST_SAVES) if card == CHEST and own > 0 else 0)
-    if need > 0:
-        events |= 1 << SEA_BATTLE_WON
+        return death_events(card, swords, own)
+    need = sabres_needed(card)
+    if need > 0 and swords < need:
+        return 1 << SEA_BATTLE_LOST
+    if card == PEACE and swords > 0:
+        return 1 << PEACE_PENALTY
+    events = (1 << SEA_BATTLE_WON) if need > 0 else 0
     if card != STORM and turn_rules.full_chest_bonus != 0 and every_die_scores(card, dice):
         events |= 1 << FULL_CHEST
     return events
+
+
+@njit(cache=True, inline="always")
+def death_events(card, swords, own):
+    """:func:`ending_events` of a turn that ended with three skulls or more (``swords`` among its dice):
+    three skulls, and the storm's skulls, the sea battle lost, the penalty of peace or the treasure
+    chest's saved dice, as the card has them. Without a branch on the card: the kernel works these
+    out for every death, and which card a turn drew is as hard to predict as the deck (each card is
+    one of these four at most, so the bits of the others are 0)."""
+    return ((1 << THREE_SKULLS) | (np.int64(card == STORM) << STORM_SKULLS)
+            | (np.int64(sabres_needed(card) > 0) << SEA_BATTLE_LOST)
+            | (np.int64((card == PEACE) & (swords > 0)) << PEACE_PENALTY)
+            | (np.int64((card == CHEST) & (own > 0)) << CHEST_SAVES))
 
 
 @njit(cache=True)
