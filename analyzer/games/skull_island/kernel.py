@@ -229,6 +229,7 @@ def play_game(inputs, state, key, scratch, tally, outcome, game_records, row):
     independent = inputs.independent_draw
 
     seen = new_game(state, deck, inputs.deck, totals, in_play, independent, inputs.seat_bonus)
+    signs = 0  # every total after a turn, or-ed together: negative if one went below zero (a mechanic)
     deck_pos = 0
     trigger = -1
     last_turns_left = 0
@@ -275,10 +276,9 @@ def play_game(inputs, state, key, scratch, tally, outcome, game_records, row):
                 substream(key, turns), inputs.tables, table)
             # -- the totals, the per-card statistics, the mechanics and the card met
             before = totals[seat]
-            below_zero = FLOOR_AT_ZERO if inputs.floor_at_zero else NEGATIVE_TOTAL  # the mechanic of a total < 0
             for other in range(players):  # without a branch on the totals, which a mechanic noted would need
                 total = totals[other] + (own if other == seat else opponents)
-                seen |= np.int64(total < 0) << below_zero
+                signs |= total
                 totals[other] = max(total, 0) if inputs.floor_at_zero else total
             change = totals[seat] - before
             tally.dice_rolled[0] += dice_rolled
@@ -291,8 +291,8 @@ def play_game(inputs, state, key, scratch, tally, outcome, game_records, row):
             elif events & (1 << SKULL_ISLAND):
                 tally.card_island[card, seat] += 1
             seen |= events | (1 << (card - 1))  # mechanic card - 1: the card drawn (see coverage)
-            if MEASURING:
-                outcome.holdings[seat, card - 1] += 1
+            if MEASURING:  # unsigned: no test for a negative index
+                outcome.holdings[np.uint64(seat), np.uint64(card - 1)] += 1
             turns += 1
             if playoff:
                 continue
@@ -326,6 +326,7 @@ def play_game(inputs, state, key, scratch, tally, outcome, game_records, row):
         outcome.winners[seat] = 1 if in_play[seat] else 0
         outcome.scores[seat] = totals[seat]
     if MEASURING:
+        seen |= np.int64(signs < 0) << (FLOOR_AT_ZERO if inputs.floor_at_zero else NEGATIVE_TOTAL)
         seen = game_mechanics(seen, in_play, capped, extra)
         triggered = outcome.triggered  # the template clears it after each game
         for mechanic in range(N_MECHANICS):
