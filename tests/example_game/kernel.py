@@ -5,7 +5,7 @@ from typing import NamedTuple
 import numpy as np
 
 from analyzer.engine.jit import njit
-from analyzer.engine.quality import note_standings
+from analyzer.engine.quality import MEASURING, note_standings
 from analyzer.engine.rng import randint
 
 #: mechanics (``Pig.mechanics``), the index of ``outcome.triggered``
@@ -44,17 +44,19 @@ def play_game(inputs, state, key, scratch, tally, outcome, game_records, row):
             tally.rolls[0] += 1
             if face == 1:
                 turn_total = 0
-                outcome.triggered[BUST] = 1
-                outcome.holdings[seat, 0] += 1
+                if MEASURING:  # what only the measures need (see benchmarks/bench_measures.py)
+                    outcome.triggered[BUST] = 1
+                    outcome.holdings[seat, 0] += 1
                 tally.busts[seat] += 1
                 busts += 1
                 break
             turn_total += face
         scratch.totals[seat] += turn_total
-        if turn_total >= 10:
-            outcome.triggered[DOUBLE_DIGIT_TURN] = 1
-        if turns == 1:
-            outcome.holdings[seat, 1] = 1
+        if MEASURING:
+            if turn_total >= 10:
+                outcome.triggered[DOUBLE_DIGIT_TURN] = 1
+            if turns == 1:
+                outcome.holdings[seat, 1] = 1
         if scratch.totals[seat] >= inputs.target:
             outcome.winners[seat] = 1
             note_standings(outcome, scratch.totals)
