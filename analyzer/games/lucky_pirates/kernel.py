@@ -74,8 +74,8 @@ def play_race(inputs, state, scratch, duel_sizes, outcome):
         while card >= cards:  # round the circle (cheaper than an integer modulo)
             card -= cards
         positions[mover] = card
-        if MEASURING:  # unsigned: no test for a negative index
-            outcome.holdings[np.uint64(mover), np.uint64(circle[card])] += 1
+        if MEASURING:
+            outcome.holdings[np.uint64(mover), np.uint64(circle[card])] += 1  # unsigned: no test for a negative index
         duellists = duel_order(positions, mover, order)
         duel_winner = NO_DUEL
         throws = 0

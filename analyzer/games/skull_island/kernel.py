@@ -291,8 +291,8 @@ def play_game(inputs, state, key, scratch, tally, outcome, game_records, row):
             elif events & (1 << SKULL_ISLAND):
                 tally.card_island[card, seat] += 1
             seen |= events | (1 << (card - 1))  # mechanic card - 1: the card drawn (see coverage)
-            if MEASURING:  # unsigned: no test for a negative index
-                outcome.holdings[np.uint64(seat), np.uint64(card - 1)] += 1
+            if MEASURING:
+                outcome.holdings[np.uint64(seat), np.uint64(card - 1)] += 1  # unsigned: no test for a negative index
             turns += 1
             if playoff:
                 continue
