@@ -18,9 +18,10 @@ from analyzer.games.skull_island.scoring import card_skulls, score_faces, score_
 from analyzer.games.skull_island.stats import card_stats
 from analyzer.games.skull_island.strategies import TABULATED, param_row
 from analyzer.games.skull_island.turn_states import (
-    EVENTS,
+    ALIVE,
+    ALIVE_EVENTS,
+    ALIVE_SCORE_SHIFT,
     N_RANKS,
-    SCORES,
     alive_tables,
     encode,
     ending_events,
@@ -255,9 +256,9 @@ def test_tabulated_seats_play_exactly_as_deciding_live():
              "optimal-ev:final_round=true", "optimal-ev"]
     spec = resolve(game="skull-island", players=5, strategies=seats)
     prepared = GAME.prepare(spec.rules, 5, spec.seats)
-    # tables[SCORES] and tables[EVENTS] come first, then one per policy in the order of their keys:
+    # tables[ALIVE] comes first, then one per policy in the order of their keys:
     # first-roll, set-chaser, solved, threshold
-    assert list(prepared.inputs.seat_tables) == [2, 5, 3, 4, 4]
+    assert list(prepared.inputs.seat_tables) == [1, 4, 2, 3, 3]
     tabulated, _ = run_chunk(GAME, prepared, 3, 0, 5000)
     live_tables = prepared.inputs.seat_tables.copy()
     live_tables[:3] = -1
@@ -290,7 +291,7 @@ def test_alive_turns_are_scored_by_the_table_as_score_turn_scores_them(changes):
     """The kernel scores a turn that ends alive by ``alive_tables``: whatever lies on the
     treasure chest card, the score and the opponents' change are those of ``score_turn``."""
     turn_rules = TurnRules.from_rules({**GAME_RULES(), **changes})
-    table = alive_tables(turn_rules)[SCORES]
+    table = alive_tables(turn_rules)[ALIVE] >> ALIVE_SCORE_SHIFT  # each entry's score
     checked = 0
     for card, dice in _live_states(table):
         loose = dice & NON_SKULL
@@ -319,7 +320,7 @@ def test_alive_turns_take_their_mechanics_from_the_table_as_ending_events_finds_
     """The kernel takes the mechanics of a turn that ends alive from ``alive_tables``: those
     :func:`ending_events` finds in its dice, in either sorceress state."""
     turn_rules = TurnRules.from_rules({**GAME_RULES(), **changes})
-    table = alive_tables(turn_rules)[EVENTS]
+    table = alive_tables(turn_rules)[ALIVE] & ALIVE_EVENTS  # each entry's mechanics
     kinds = set()
     for card, dice in _live_states(table):
         events = ending_events(card, dice, False, 0, turn_rules)

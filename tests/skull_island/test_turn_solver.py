@@ -269,9 +269,8 @@ NO_THRESHOLDS = np.zeros(0, dtype=np.int64)
 
 
 def kernel_tables(turn_rules, *tables):
-    """The kernel's stack of per-state tables: the score table (``tables[SCORES]``), the mechanics
-    table (``tables[EVENTS]``), then the policy ``tables`` (each ``[card, state]``), from index
-    ``POLICIES`` on."""
+    """The kernel's stack of per-state tables: the table of the turns that end alive
+    (``tables[ALIVE]``), then the policy ``tables`` (each ``[card, state]``), from index ``POLICIES`` on."""
     return np.stack([*alive_tables(turn_rules), *tables])
 
 

@@ -36,8 +36,9 @@ from analyzer.games.skull_island.scoring import card_skulls, island_allowed, sco
 from analyzer.games.skull_island.steps import follow_trigger, game_mechanics, leaders_in_play, new_game
 from analyzer.games.skull_island.strategies import OPTIMAL_EV, OPTIMAL_WIN, P_FINAL_ROUND, P_NOISE, RANDOM
 from analyzer.games.skull_island.turn_states import (
-    EVENTS,
-    SCORES,
+    ALIVE,
+    ALIVE_EVENTS,
+    ALIVE_SCORE_SHIFT,
     death_events,
     final_round_table,
     state_index,
@@ -49,8 +50,8 @@ from analyzer.games.skull_island.win_solver.values import win_table
 class Inputs(NamedTuple):
     """The kernel inputs of a run (read only).
 
-    ``tables`` stacks the score table (``tables[SCORES]``), the mechanics table (``tables[EVENTS]``,
-    both from :func:`turn_states.alive_tables`) and the policy tables the seats play by: seat s
+    ``tables`` stacks the table of the turns that end alive (``tables[ALIVE]``, their scores and
+    mechanics, from :func:`turn_states.alive_tables`) and the policy tables the seats play by: seat s
     reads ``seat_tables[s]`` (-1: it decides live), and an optimal-ev seat with final_round,
     in its last turn, the final-round table for the points it needs (from ``first_round_table``
     on, chosen by ``thresholds``; see :mod:`turn_solver.solve`). An optimal-win seat plays, every turn, the
@@ -134,7 +135,7 @@ def play_turn(card, strategy, params, turn_rules, own_total, leader_total, final
     Every die and random choice comes from the turn's sub-stream ``stream`` (see
     :func:`analyzer.engine.rng.substream`). The player decides by policy table
     ``tables[table]`` (see :mod:`turn_states`) when ``table >= 0``, else live; a turn
-    that ends alive is scored by ``tables[SCORES]``, its mechanics by ``tables[EVENTS]``.
+    that ends alive takes its score and its mechanics from ``tables[ALIVE]``.
     """
     free, stream = roll(stream, DICE)
     dice_rolled = DICE
@@ -195,7 +196,8 @@ def play_turn(card, strategy, params, turn_rules, own_total, leader_total, final
         skulls = count(free, SKULL) + start_skulls
     if skulls < 3:
         state = state_index(free + chest, False)
-        return tables[SCORES, card, state], 0, events | tables[EVENTS, card, state], dice_rolled, illegal
+        alive = tables[ALIVE, card, state]
+        return alive >> ALIVE_SCORE_SHIFT, 0, events | (alive & ALIVE_EVENTS), dice_rolled, illegal
     own, opponents = score_turn(card, free + chest, chest, False, False, turn_rules)
     return own, opponents, events | death_events(card, count(free + chest, SWORD), own), dice_rolled, illegal
 

@@ -39,13 +39,13 @@ def _plays_final_round_tables(seat: StrategyChoice) -> bool:
 
 
 def _stack(rules, turn_rules, table_keys: list[tuple], final_round: bool) -> tuple[np.ndarray, np.ndarray, int, int]:
-    """``(tables, thresholds, first_round_table, first_policy_table)``: the score and mechanics
-    tables, then one policy table per key in ``table_keys``' order from ``first_policy_table`` on,
+    """``(tables, thresholds, first_round_table, first_policy_table)``: the table of the turns that
+    end alive, then one policy table per key in ``table_keys``' order from ``first_policy_table`` on,
     then the final-round tables when ``final_round``."""
     from analyzer.games.skull_island.decisions import tabulate
     from analyzer.games.skull_island.turn_states import alive_tables
 
-    tables = [*alive_tables(turn_rules)]  # tables[SCORES], tables[EVENTS]
+    tables = [*alive_tables(turn_rules)]  # tables[ALIVE]
     first_policy_table = len(tables)
     for name, params in table_keys:
         if name in TABULATED:
@@ -63,8 +63,8 @@ def _stack(rules, turn_rules, table_keys: list[tuple], final_round: bool) -> tup
 
 
 def state_tables(rules, seats: list[StrategyChoice]) -> dict:
-    """The per-state tables of a run, as :class:`kernel.Inputs` holds them: the score
-    and mechanics tables (``turn_states.alive_tables``) and the policy tables the seats play by.
+    """The per-state tables of a run, as :class:`kernel.Inputs` holds them: the table of
+    the turns that end alive (``turn_states.alive_tables``) and the policy tables the seats play by.
 
     A strategy that reads only the turn's dice (``TABULATED``) is tabulated here, once
     per distinct parameter set; optimal-ev reads the solver's tables, solved once per

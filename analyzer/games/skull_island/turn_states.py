@@ -30,6 +30,7 @@ from analyzer.games.skull_island.components import CHEST, DICE, N_CARDS, PEACE, 
 from analyzer.games.skull_island.coverage import (
     CHEST_SAVES,
     FULL_CHEST,
+    N_MECHANICS,
     PEACE_PENALTY,
     SEA_BATTLE_LOST,
     SEA_BATTLE_WON,
@@ -44,11 +45,14 @@ N_RANKS = math.comb(DICE + SKULL, SKULL)  # multisets of at most 8 dice over the
 N_STATES = 2 * N_RANKS  # times "the sorceress is still available"
 CHEST_SHIFT = 24
 REROLL_MASK = (1 << CHEST_SHIFT) - 1
-#: the kernel's stack of per-state tables: first the score table and the mechanics table
+#: the kernel's stack of per-state tables: first the table of the turns that end alive
 #: (:func:`alive_tables`), then from ``POLICIES`` on the policy tables its seats play by
-SCORES = 0
-EVENTS = 1
-POLICIES = 2
+ALIVE = 0
+POLICIES = 1
+#: an entry of the alive table holds the turn's score above the bits of its mechanics (``1 << m``
+#: for mechanic m, each below ``1 << N_MECHANICS``): ``score << ALIVE_SCORE_SHIFT | events``
+ALIVE_SCORE_SHIFT = N_MECHANICS
+ALIVE_EVENTS = (1 << ALIVE_SCORE_SHIFT) - 1
 
 _BINOMIAL = np.array([[math.comb(n, k) for k in range(N_FACES)] for n in range(DICE + SKULL)], dtype=np.int64)
 
@@ -198,12 +202,14 @@ def death_events(card, swords, own):
 
 @njit(cache=True)
 def alive_tables(turn_rules):
-    """The tables ``[card, state]`` of every state a turn can end in alive (0 where the dice hold 3
-    skulls), stacked as the kernel's first tables: ``[SCORES]`` its own score by ``score_turn``,
-    ``[EVENTS]`` its mechanics by :func:`ending_events`. The kernel scores most turns, and finds
-    their mechanics, by one lookup each (working the mechanics out every turn cost 13% of a game).
-    The dice on the treasure chest card score only after a death, so the score of an alive state
-    does not depend on them; an alive turn changes no opponent's total.
+    """The table ``[card, state]`` of every state a turn can end in alive (0 where the dice hold 3
+    skulls), as the kernel's first table (``[ALIVE]``, in an array of ``POLICIES`` tables): its own
+    score by ``score_turn`` and its mechanics by :func:`ending_events`, in one entry (see
+    :data:`ALIVE_SCORE_SHIFT`). The kernel scores most turns, and finds their mechanics, by this one
+    lookup (working the mechanics out every turn cost 13% of a game; a table of its own for them, a
+    second lookup a turn in memory a cache level away, 4%). The dice on the treasure chest card score
+    only after a death, so the score of an alive state does not depend on them; an alive turn
+    changes no opponent's total.
     """
     tables = np.zeros((POLICIES, N_CARDS, N_STATES), dtype=np.int64)
     for card in range(N_CARDS):
@@ -211,9 +217,8 @@ def alive_tables(turn_rules):
             if is_live(rk, card):
                 dice = state_dice(rk)  # the same in either sorceress state (rk, N_RANKS + rk)
                 score = score_turn(card, dice, 0, False, False, turn_rules)[0]
-                tables[SCORES, card, rk] = tables[SCORES, card, N_RANKS + rk] = score
-                events = ending_events(card, dice, False, 0, turn_rules)
-                tables[EVENTS, card, rk] = tables[EVENTS, card, N_RANKS + rk] = events
+                entry = (score << ALIVE_SCORE_SHIFT) | ending_events(card, dice, False, 0, turn_rules)
+                tables[ALIVE, card, rk] = tables[ALIVE, card, N_RANKS + rk] = entry
     return tables
 
 
