@@ -286,7 +286,12 @@ def test_runs_of_one_turn_rule_set_share_their_stacked_tables():
 
 @pytest.mark.parametrize("changes", [{}, {"set_values": [200, 300, 600, 1100, 2100, 4100, 4200],
                                           "full_chest_bonus": 700, "sea_battle_values": [250, 450, 900],
-                                          "peace_penalty": 700}])
+                                          "peace_penalty": 700},
+                                     # every value at its highest: the scores furthest from 0, each above
+                                     # the mechanics' bits in its entry, still read back exactly
+                                     {"set_values": [10**6] * 7, "coin_diamond_value": 10**6,
+                                      "full_chest_bonus": 10**6, "sea_battle_values": [10**6] * 3,
+                                      "peace_penalty": 10**6}])
 def test_alive_turns_are_scored_by_the_table_as_score_turn_scores_them(changes):
     """The kernel scores a turn that ends alive by ``alive_tables``: whatever lies on the
     treasure chest card, the score and the opponents' change are those of ``score_turn``."""

@@ -50,7 +50,8 @@ REROLL_MASK = (1 << CHEST_SHIFT) - 1
 ALIVE = 0
 POLICIES = 1
 #: an entry of the alive table holds the turn's score above the bits of its mechanics (``1 << m``
-#: for mechanic m, each below ``1 << N_MECHANICS``): ``score << ALIVE_SCORE_SHIFT | events``
+#: for mechanic m, each below ``1 << N_MECHANICS``): ``score << ALIVE_SCORE_SHIFT | events``. The
+#: score has 63 - 34 bits, far more than it needs: the rule options' values are at most 10**6 each.
 ALIVE_SCORE_SHIFT = N_MECHANICS
 ALIVE_EVENTS = (1 << ALIVE_SCORE_SHIFT) - 1
 
@@ -203,8 +204,8 @@ def death_events(card, swords, own):
 @njit(cache=True)
 def alive_tables(turn_rules):
     """The table ``[card, state]`` of every state a turn can end in alive (0 where the dice hold 3
-    skulls), as the kernel's first table (``[ALIVE]``, in an array of ``POLICIES`` tables): its own
-    score by ``score_turn`` and its mechanics by :func:`ending_events`, in one entry (see
+    skulls), as ``[ALIVE]`` of an array whose first axis, ``POLICIES`` long, is the first part of the
+    kernel's stack: its own score by ``score_turn`` and its mechanics by :func:`ending_events`, in one entry (see
     :data:`ALIVE_SCORE_SHIFT`). The kernel scores most turns, and finds their mechanics, by this one
     lookup (working the mechanics out every turn cost 13% of a game; a table of its own for them, a
     second lookup a turn in memory a cache level away, 4%). The dice on the treasure chest card score
