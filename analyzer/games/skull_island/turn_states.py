@@ -51,7 +51,8 @@ ALIVE = 0
 POLICIES = 1
 #: an entry of the alive table holds the turn's score above the bits of its mechanics (``1 << m``
 #: for mechanic m, each below ``1 << N_MECHANICS``): ``score << ALIVE_SCORE_SHIFT | events``. The
-#: score has 63 - 34 bits, far more than it needs: the rule options' values are at most 10**6 each.
+#: score has the 63 - N_MECHANICS bits above them (29), far more than it needs: the rule options'
+#: values are at most 10**6 each (tests/skull_island/test_kernel.py reads them back at their highest).
 ALIVE_SCORE_SHIFT = N_MECHANICS
 ALIVE_EVENTS = (1 << ALIVE_SCORE_SHIFT) - 1
 
@@ -204,9 +205,9 @@ def death_events(card, swords, own):
 @njit(cache=True)
 def alive_tables(turn_rules):
     """The table ``[card, state]`` of every state a turn can end in alive (0 where the dice hold 3
-    skulls), as ``[ALIVE]`` of an array whose first axis, ``POLICIES`` long, is the first part of the
-    kernel's stack: its own score by ``score_turn`` and its mechanics by :func:`ending_events`, in one entry (see
-    :data:`ALIVE_SCORE_SHIFT`). The kernel scores most turns, and finds their mechanics, by this one
+    skulls), as ``[ALIVE]`` of an array whose first axis, ``POLICIES`` long, is the first part of
+    the kernel's stack: its own score by ``score_turn`` and its mechanics by :func:`ending_events`,
+    in one entry (see :data:`ALIVE_SCORE_SHIFT`). The kernel scores most turns, and finds their mechanics, by this one
     lookup (working the mechanics out every turn cost 13% of a game; a table of its own for them, a
     second lookup a turn in memory a cache level away, 4%). The dice on the treasure chest card score
     only after a death, so the score of an alive state does not depend on them; an alive turn
