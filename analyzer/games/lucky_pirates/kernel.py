@@ -74,15 +74,16 @@ def play_race(inputs, state, scratch, duel_sizes, outcome):
         while card >= cards:  # round the circle (cheaper than an integer modulo)
             card -= cards
         positions[mover] = card
+        kind = circle[np.uint64(card)]  # unsigned indexes: no test for a negative one
         if MEASURING:
-            outcome.holdings[np.uint64(mover), np.uint64(circle[card])] += 1  # unsigned: no test for a negative index
+            outcome.holdings[np.uint64(mover), np.uint64(kind)] += 1
         duellists = duel_order(positions, mover, order)
         duel_winner = NO_DUEL
         throws = 0
         if duellists > 1:
             duel_winner, throws = fight_duel(state, order, duellists, inputs.two_ships_probability)
         provisions, winner, fought = settle_arrival(
-            treasures, provisions, mover, circle[card], duel_winner, inputs.treasures_to_win,
+            treasures, provisions, mover, kind, duel_winner, inputs.treasures_to_win,
             inputs.duel_replaces_card, inputs.steal_when_empty, events)
         if fought:
             events[EV_DUEL_THROWS] += throws
