@@ -7,7 +7,8 @@ or tallies a measure (the standings after each round, the mechanics and componen
 chunk template's tally), and times each game's kernel single-thread against it in turn
 (``kernel_turns.compare``: each side a process of its own, the fastest of five timings, the other
 first in each pair). Prints the median of the pairs' ratios (with / without the measures), the
-ratio of the fastest runs, and the measures' share of the playing time, ``1 - 1 / ratio``.
+ratio of the fastest runs, the measures' share of the playing time, ``1 - 1 / ratio``, and each
+side's time for 1e6 games in multiples of the calibration loop.
 The copy compiles its kernels on its first timing of each game (some 2 minutes in all).
 
     python benchmarks/bench_measures.py                    # every game, as make bench does
@@ -27,6 +28,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # run by benchmarks/run.py too
 
 from baseline import PROJECT  # noqa: E402
+from common import calibration_seconds  # noqa: E402
 from kernel_turns import compare  # noqa: E402
 
 #: the line of analyzer/engine/quality.py that the copy turns False
@@ -55,13 +57,20 @@ def without_measures():
 
 
 def measure(folder: Path, game: str, strategy: str, games: int, pairs: int, show_pairs: bool) -> None:
-    """Time one game with and without its measures and print the result."""
-    ratio, fastest = compare(folder, game, games, pairs, 0, strategy, show_pairs)
+    """Time one game with and without its measures and print the result, with each side's time for a
+    million games in multiples of the calibration loop: a ratio is only as sound as the build without
+    measures, whose code's layout alone can make it a tenth slower in a game as short as Lucky
+    Pirates' (README, "Speed and memory"); its multiple, compared from run to run, shows that."""
+    ratio, fastest, with_seconds, without_seconds = compare(folder, game, games, pairs, 0, strategy, show_pairs)
     share = 1 - 1 / ratio
     verdict = "ok" if share <= GOAL_SHARE else "OVER THE GOAL"
+    loop = calibration_seconds()
+    with_million, without_million = (seconds * 1e6 / games for seconds in (with_seconds, without_seconds))
     print(f"{game}{f' {strategy}' if strategy else ''}: with / without the measures {ratio:.3f} "
           f"(median of {pairs} pairs of {games:,} games; fastest runs {fastest:.3f}): the measures "
-          f"{share:.1%} of its playing time (goal at most {GOAL_SHARE:.0%}: {verdict})", flush=True)
+          f"{share:.1%} of its playing time (goal at most {GOAL_SHARE:.0%}: {verdict}); 1e6 games "
+          f"single-thread {with_million:.2f} s with them ({with_million / loop:.1f} x calibration), "
+          f"{without_million:.2f} s without ({without_million / loop:.1f} x)", flush=True)
 
 
 def main() -> None:

@@ -23,6 +23,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import NamedTuple
 
 # beside this file: run as a script, its folder is on the path
 from baseline import PROJECT, checkout, environment, paired
@@ -57,10 +58,19 @@ def time_side(folder: Path, game: str, games: int, players: int, strategy: str) 
     return float(run.stdout.split()[-1])
 
 
+class Comparison(NamedTuple):
+    """Two copies' kernels timed in turn (see :func:`compare`)."""
+
+    ratio: float  # the median of the pairs' ratios, this / other
+    fastest: float  # the ratio of the two sides' fastest runs
+    this_seconds: float  # the median of this side's timings (of ``games`` games)
+    other_seconds: float  # the same for the other side
+
+
 def compare(other: Path, game: str, games: int, pairs: int, players: int = 0, strategy: str = "",
-            show_pairs: bool = True) -> tuple[float, float]:
+            show_pairs: bool = True) -> Comparison:
     """Time ``game``'s kernel in this checkout and in the copy at ``other`` in turn, ``pairs`` times (the
-    other first): the median of the pairs' ratios this / other, and the ratio of the fastest runs."""
+    other first)."""
     this_times, other_times = [], []
 
     def time_other() -> float:
@@ -75,8 +85,8 @@ def compare(other: Path, game: str, games: int, pairs: int, players: int = 0, st
                   flush=True)
         return this_times[-1]
 
-    ratio = paired(time_this, time_other, pairs)[2]
-    return ratio, min(this_times) / min(other_times)
+    this_median, other_median, ratio = paired(time_this, time_other, pairs)
+    return Comparison(ratio, min(this_times) / min(other_times), this_median, other_median)
 
 
 def main() -> int:
@@ -98,7 +108,7 @@ def main() -> int:
                 other = stack.enter_context(checkout(args.against))
             except ValueError:
                 parser.error(f"--against {args.against}: neither a folder nor a git revision of this project")
-        ratio, fastest = compare(other, args.game, games, args.pairs, args.players, args.strategy)
+        ratio, fastest, _, _ = compare(other, args.game, games, args.pairs, args.players, args.strategy)
     print(f"{args.game}, {args.players or 'default'} players, {games:,} games, {args.pairs} pairs: this / other "
           f"{ratio:.3f} (median of the pairs), {fastest:.3f} (fastest runs)")
     return 0
