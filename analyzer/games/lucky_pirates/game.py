@@ -9,7 +9,7 @@ from analyzer.errors import AnalyzerError
 from analyzer.games.base import OUTCOME, PER_DRAW, Component, Game, Mechanic, Prepared, Strategy, StrategyChoice
 from analyzer.games.lucky_pirates import rules as rules_module
 from analyzer.games.lucky_pirates import stats as stats_module
-from analyzer.games.lucky_pirates.kernel import MOST_PLAYERS, Inputs, Scratch, Tally, play_game
+from analyzer.games.lucky_pirates.kernel import Inputs, Scratch, Tally, play_game
 from analyzer.games.lucky_pirates.mechanics import EVENT_NAMES, N_EVENTS
 from analyzer.games.lucky_pirates.strategies import NO_DECISIONS
 
@@ -34,7 +34,7 @@ class LuckyPirates(Game):
     title = "Lucky Pirates (Glücks-Piraten)"
     description = "pure-luck race round a circle of cards: first to 5 treasures, duels on shared cards"
     min_players = 2
-    max_players = MOST_PLAYERS  # the kernel writes a round out for at most this many
+    max_players = 4
     default_players = 4
     score_unit = "treasures"
     length_units = ("turns", "rounds")

@@ -49,55 +49,6 @@ class Tally(NamedTuple):
     won_in_duel: np.ndarray  # [1] games whose winning treasure came from a duel
 
 
-#: the most players the game takes: the kernel writes a round out seat by seat, for up to this many
-MOST_PLAYERS = 4
-#: what :func:`seat_turn` returns as its winner while the game goes on, and when the game is at its turn cap
-PLAYING_ON, CAPPED = -1, -2
-
-
-@njit(cache=True, nogil=True, inline="always")
-def play_turn(inputs, state, scratch, duel_sizes, outcome, mover, provisions):
-    """One turn of ``mover``: the throw, the move, a duel if there is one, the card's effect.
-
-    Adds 1 to ``outcome.holdings[mover, kind]`` for the kind of card landed on, counts the turn's events
-    in ``scratch.events`` and a duel's size in ``duel_sizes``. Returns ``(provisions, the game's winner
-    or -1, whether a duel was fought)``.
-    """
-    circle = inputs.circle
-    positions, treasures, order, events = scratch.positions, scratch.treasures, scratch.order, scratch.events
-    cards = circle.shape[0]
-    card = positions[mover] + 1 + randint(state, inputs.die_faces)
-    while card >= cards:  # round the circle (cheaper than an integer modulo)
-        card -= cards
-    positions[mover] = card
-    kind = circle[np.uint64(card)]  # unsigned indexes: no test for a negative one
-    if MEASURING:
-        outcome.holdings[np.uint64(mover), np.uint64(kind)] += 1
-    duellists = duel_order(positions, mover, order)
-    duel_winner = NO_DUEL
-    throws = 0
-    if duellists > 1:
-        duel_winner, throws = fight_duel(state, order, duellists, inputs.two_ships_probability)
-    provisions, winner, fought = settle_arrival(
-        treasures, provisions, mover, kind, duel_winner, inputs.treasures_to_win,
-        inputs.duel_replaces_card, inputs.steal_when_empty, events)
-    if fought:
-        events[EV_DUEL_THROWS] += throws
-        duel_sizes[duellists] += 1
-    return provisions, winner, fought
-
-
-@njit(cache=True, nogil=True, inline="always")
-def seat_turn(inputs, state, scratch, duel_sizes, outcome, mover, turn, provisions):
-    """``mover``'s turn, the game's ``turn + 1``-th, unless the game has had its ``max_turns``.
-    Returns ``(the game's winner, PLAYING_ON or CAPPED; turns played; provisions; whether the winning
-    treasure came from a duel)``."""
-    if turn == inputs.max_turns:
-        return CAPPED, turn, provisions, False
-    provisions, winner, fought = play_turn(inputs, state, scratch, duel_sizes, outcome, mover, provisions)
-    return winner, turn + 1, provisions, fought
-
-
 @njit(cache=True, nogil=True, inline="always")
 def play_race(inputs, state, scratch, duel_sizes, outcome):
     """Play one game from the start (every pirate on the ship, no treasures).
@@ -107,45 +58,47 @@ def play_race(inputs, state, scratch, duel_sizes, outcome):
     each card a pirate lands on, in its holdings (see :mod:`analyzer.engine.quality`).
     Returns ``(winner seat or -1 when capped, turns played, whether the winning treasure came from
     a duel)``.
-
-    A round is written out seat by seat (2 to :data:`MOST_PLAYERS`; the tests on the number of players
-    always go the same way), so that no branch on the turn's place in the round marks its end, where
-    the standings are noted: a round ends every fourth turn, but some fifty branches decided by the
-    dice lie between two ends, and the processor mispredicted that branch about once a round (the
-    game 1.06 times as long with it, its measures 1.18 times the time without them instead of 1.11).
     """
-    positions, treasures, events = scratch.positions, scratch.treasures, scratch.events
+    circle = inputs.circle
+    positions, treasures, order, events = scratch.positions, scratch.treasures, scratch.order, scratch.events
     players = positions.shape[0]
+    cards = circle.shape[0]
     positions[:] = 0
     treasures[:] = 0
     events[:] = 0
     provisions = inputs.treasure_supply
+    mover = 0
     notes = NO_NOTES  # in local variables: see note_round
-    turn = 0
-    while True:
-        winner, turn, provisions, fought = seat_turn(inputs, state, scratch, duel_sizes, outcome, 0, turn, provisions)
-        if winner != PLAYING_ON:
-            break
-        winner, turn, provisions, fought = seat_turn(inputs, state, scratch, duel_sizes, outcome, 1, turn, provisions)
-        if winner != PLAYING_ON:
-            break
-        if players > 2:
-            winner, turn, provisions, fought = seat_turn(inputs, state, scratch, duel_sizes, outcome, 2, turn,
-                                                         provisions)
-            if winner != PLAYING_ON:
-                break
-        if players > 3:
-            winner, turn, provisions, fought = seat_turn(inputs, state, scratch, duel_sizes, outcome, 3, turn,
-                                                         provisions)
-            if winner != PLAYING_ON:
-                break
-        notes = note_round(outcome.standings, treasures, notes)
-    if winner >= 0 or turn % players != 0:  # the round the game ended in, if not noted yet
+    for turn in range(1, inputs.max_turns + 1):
+        card = positions[mover] + 1 + randint(state, inputs.die_faces)
+        while card >= cards:  # round the circle (cheaper than an integer modulo)
+            card -= cards
+        positions[mover] = card
+        kind = circle[np.uint64(card)]  # unsigned indexes: no test for a negative one
+        if MEASURING:
+            outcome.holdings[np.uint64(mover), np.uint64(kind)] += 1
+        duellists = duel_order(positions, mover, order)
+        duel_winner = NO_DUEL
+        throws = 0
+        if duellists > 1:
+            duel_winner, throws = fight_duel(state, order, duellists, inputs.two_ships_probability)
+        provisions, winner, fought = settle_arrival(
+            treasures, provisions, mover, kind, duel_winner, inputs.treasures_to_win,
+            inputs.duel_replaces_card, inputs.steal_when_empty, events)
+        if fought:
+            events[EV_DUEL_THROWS] += throws
+            duel_sizes[duellists] += 1
+        if winner >= 0:
+            save_notes(outcome, note_round(outcome.standings, treasures, notes))
+            return winner, turn, fought
+        mover += 1
+        if mover == players:
+            mover = 0
+            notes = note_round(outcome.standings, treasures, notes)
+    if mover != 0:
         notes = note_round(outcome.standings, treasures, notes)
     save_notes(outcome, notes)
-    if winner < 0:
-        return -1, turn, False
-    return winner, turn, fought
+    return -1, inputs.max_turns, False
 
 
 @njit(cache=True, nogil=True, inline="always")
