@@ -28,7 +28,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # run by benchmarks/run.py too
 
 from baseline import PROJECT  # noqa: E402
-from common import calibration_seconds  # noqa: E402
+from common import in_units  # noqa: E402
 from kernel_turns import compare  # noqa: E402
 
 #: the line of analyzer/engine/quality.py that the copy turns False
@@ -59,18 +59,18 @@ def without_measures():
 def measure(folder: Path, game: str, strategy: str, games: int, pairs: int, show_pairs: bool) -> None:
     """Time one game with and without its measures and print the result, with each side's time for a
     million games in multiples of the calibration loop: a ratio is only as sound as the build without
-    measures, whose code's layout alone can make it a tenth slower in a game as short as Lucky
-    Pirates' (README, "Speed and memory"); its multiple, compared from run to run, shows that."""
+    measures, which where its compiler happens to spill values on the stack alone made a tenth slower
+    in a game as short as Lucky Pirates' (README, "Speed and memory"); its multiple, compared from run
+    to run, shows that."""
     ratio, fastest, with_seconds, without_seconds = compare(folder, game, games, pairs, 0, strategy, show_pairs)
     share = 1 - 1 / ratio
     verdict = "ok" if share <= GOAL_SHARE else "OVER THE GOAL"
-    loop = calibration_seconds()
     with_million, without_million = (seconds * 1e6 / games for seconds in (with_seconds, without_seconds))
     print(f"{game}{f' {strategy}' if strategy else ''}: with / without the measures {ratio:.3f} "
           f"(median of {pairs} pairs of {games:,} games; fastest runs {fastest:.3f}): the measures "
           f"{share:.1%} of its playing time (goal at most {GOAL_SHARE:.0%}: {verdict}); 1e6 games "
-          f"single-thread {with_million:.2f} s with them ({with_million / loop:.1f} x calibration), "
-          f"{without_million:.2f} s without ({without_million / loop:.1f} x)", flush=True)
+          f"single-thread {with_million:.2f} s with them ({in_units(with_million)}), "
+          f"{without_million:.2f} s without ({in_units(without_million)})", flush=True)
 
 
 def main() -> None:
