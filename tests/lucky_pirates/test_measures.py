@@ -1,8 +1,12 @@
 """Lucky Pirates reports its standings, mechanics and cards to the engine's measures."""
 
+import numpy as np
 import pytest
 
 from analyzer.api import simulate
+from analyzer.engine.template import Outcome
+from analyzer.games.lucky_pirates.kernel import note_standings_from_log, top_seats
+from analyzer.games.lucky_pirates.mechanics import packed_treasures
 
 N = 4000
 
@@ -38,3 +42,51 @@ def test_every_turn_lands_on_one_card(standard):
     assert sum(c["times"] for c in standard["components"]) == turns
     effects = {c["component"]: c["win_rate_effect"] for c in standard["components"]}
     assert effects["island card"] > 0 > effects["pirate-ship card"]  # treasure won, treasure lost
+
+
+# ---- the standings, from the log of every turn's treasures --------------------------------------
+
+@pytest.mark.parametrize("counts, players, expected", [
+    ((3, 5, 5, 0), 4, 0b0110),  # a tie at the top: seats 2 and 3
+    ((1000, 999, 1000, 1000), 4, 0b1101),  # the most treasures the options allow
+    ((0, 0), 2, 0b11),  # nobody has any: both lead; the empty lanes of seats 3 and 4 are no seats
+    ((0, 4, 0), 3, 0b010),
+    ((7, 0, 0, 0), 4, 0b0001),
+])
+def test_top_seats_by_hand(counts, players, expected):
+    assert top_seats(packed_treasures(np.array(counts, np.int64)), (1 << players) - 1) == expected
+
+
+def _outcome(players, rounds):
+    return Outcome(scores=np.zeros(players, np.int64), winners=np.zeros(players, np.int64),
+                   lengths=np.zeros(2, np.int64), capped=np.zeros(1, np.int64), standings=np.zeros(rounds, np.int64),
+                   steps=np.zeros(3, np.int64), triggered=np.zeros(1, np.int64),
+                   holdings=np.zeros((players, 1), np.int64))
+
+
+def test_the_standings_are_those_after_each_rounds_last_turn_and_the_games_last():
+    # 3 players, 7 turns: rounds end after turns 3 and 6, and the game after turn 7 (a partial round)
+    log = np.zeros(8, np.int64)
+    after = {1: (1, 0, 0), 2: (1, 1, 0), 3: (1, 2, 0), 4: (2, 2, 0), 5: (2, 2, 1), 6: (3, 2, 1), 7: (3, 2, 4)}
+    for turn, counts in after.items():
+        log[turn] = packed_treasures(np.array(counts, np.int64))
+    outcome = _outcome(3, 10)
+    note_standings_from_log(outcome, log, 7, 3)
+    # after turn 3: seat 2 alone (0b010); turn 6: seat 1 (0b001); turn 7: seat 3 (0b100)
+    assert outcome.standings[:4].tolist() == [0b010, 0b001, 0b100, 0]
+    # 3 rounds noted; the last sole leader seat 3; two lead changes (seat 2 to 1, 1 to 3)
+    assert outcome.steps.tolist() == [3, 0b100, 2]
+
+
+def test_a_game_ending_with_its_round_notes_no_round_twice_and_the_standings_stop_at_their_capacity():
+    log = np.zeros(9, np.int64)
+    for turn in range(1, 9):  # seat 1 leads alone after every turn
+        log[turn] = packed_treasures(np.array((turn, 0), np.int64))
+    outcome = _outcome(2, 10)
+    note_standings_from_log(outcome, log, 8, 2)  # 4 whole rounds
+    assert outcome.standings[:5].tolist() == [1, 1, 1, 1, 0]
+    assert outcome.steps.tolist() == [4, 1, 0]
+    outcome = _outcome(2, 3)
+    note_standings_from_log(outcome, log, 8, 2)
+    assert outcome.standings.tolist() == [1, 1, 1]
+    assert outcome.steps.tolist() == [3, 1, 0]

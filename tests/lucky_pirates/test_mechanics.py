@@ -14,12 +14,17 @@ from analyzer.games.lucky_pirates.mechanics import (
     EV_ISLAND_GAINS,
     EV_SHIP_TAKES,
     EV_STEALS,
+    LANE_BITS,
+    MAX_SEATS,
     N_EVENTS,
     NO_DUEL,
     card_effect,
     duel_order,
     duel_win_probabilities,
     fight_duel,
+    held,
+    one_for,
+    packed_treasures,
     settle_arrival,
     take_treasure,
 )
@@ -34,105 +39,135 @@ def _held(*values):
     return np.array(values, np.int64)
 
 
+def _word(*values):
+    """The word of treasures of seats holding ``values``."""
+    return packed_treasures(_held(*values))
+
+
+def _counts(treasures, players):
+    """Each seat's treasures in the word ``treasures``."""
+    return [held(treasures, seat) for seat in range(players)]
+
+
+# ---- the word of treasures ------------------------------------------------------------
+
+def test_a_word_holds_each_seats_treasures_apart():
+    # 16 bits a seat: 1000 (the most the options allow) in seat 4, 1 in seat 1
+    treasures = _word(1, 0, 999, 1000)
+    assert treasures == 1 + 999 * 2 ** 32 + 1000 * 2 ** 48
+    assert _counts(treasures, 4) == [1, 0, 999, 1000]
+    assert _counts(treasures + one_for(1) - one_for(3), 4) == [1, 1, 999, 999]
+
+
+def test_the_options_keep_a_word_of_treasures_in_its_bits():
+    # a seat's lane of 16 bits holds its count below 2**15 (the standings' top_seats needs its top bit free)
+    from analyzer.games.lucky_pirates.game import GAME
+
+    options = {option.name: option for option in GAME.options}
+    assert options["treasure_supply"].high < 2 ** (LANE_BITS - 1)
+    assert GAME.max_players <= MAX_SEATS
+
+
 # ---- taking a treasure ------------------------------------------------------------
 
+def _take(counts, provisions, taker, steal, events):
+    treasures, provisions, gained = take_treasure(_word(*counts), provisions, taker, len(counts), steal, events)
+    return _counts(treasures, len(counts)), provisions, gained
+
+
 def test_take_from_provisions():
-    held, events = _held(1, 2, 0), _events()
-    provisions, gained = take_treasure(held, 3, 2, False, events)
+    events = _events()
+    counts, provisions, gained = _take((1, 2, 0), 3, 2, False, events)
     assert (provisions, gained) == (2, True)
-    assert held.tolist() == [1, 2, 1]
+    assert counts == [1, 2, 1]
     assert events.sum() == 0
 
 
 def test_take_from_empty_provisions_gives_nothing_by_default():
     # steal_when_empty = false: nothing is taken; the draw is counted as dry
-    held, events = _held(1, 4, 0), _events()
-    provisions, gained = take_treasure(held, 0, 2, False, events)
+    events = _events()
+    counts, provisions, gained = _take((1, 4, 0), 0, 2, False, events)
     assert (provisions, gained) == (0, False)
-    assert held.tolist() == [1, 4, 0]
+    assert counts == [1, 4, 0]
     assert events[EV_DRY_DRAWS] == 1 and events[EV_STEALS] == 0
 
 
 def test_steal_takes_from_the_richest_other_pirate():
     # seat 1 (index 0) takes; the richest other is seat 3 with 3
-    held, events = _held(1, 2, 3, 0), _events()
-    provisions, gained = take_treasure(held, 0, 0, True, events)
+    events = _events()
+    counts, provisions, gained = _take((1, 2, 3, 0), 0, 0, True, events)
     assert (provisions, gained) == (0, True)
-    assert held.tolist() == [2, 2, 2, 0]
+    assert counts == [2, 2, 2, 0]
     assert events[EV_DRY_DRAWS] == 1 and events[EV_STEALS] == 1
 
 
 def test_steal_tie_goes_to_the_first_clockwise_from_the_taker():
     # taker seat 3 (index 2); seats 1 and 4 both hold 2; clockwise from seat 3: 4, 1, 2
-    held = _held(2, 0, 1, 2)
-    take_treasure(held, 0, 2, True, _events())
-    assert held.tolist() == [2, 0, 2, 1]
+    assert _take((2, 0, 1, 2), 0, 2, True, _events())[0] == [2, 0, 2, 1]
     # taker seat 4 (index 3); seats 1 and 3 hold 2; clockwise from seat 4: 1, 2, 3
-    held = _held(2, 0, 2, 0)
-    take_treasure(held, 0, 3, True, _events())
-    assert held.tolist() == [1, 0, 2, 1]
+    assert _take((2, 0, 2, 0), 0, 3, True, _events())[0] == [1, 0, 2, 1]
 
 
 def test_steal_from_pirates_with_nothing_takes_nothing():
-    held, events = _held(3, 0, 0), _events()
-    provisions, gained = take_treasure(held, 0, 0, True, events)
+    events = _events()
+    counts, provisions, gained = _take((3, 0, 0), 0, 0, True, events)
     assert (provisions, gained) == (0, False)
-    assert held.tolist() == [3, 0, 0]
+    assert counts == [3, 0, 0]
     assert events[EV_DRY_DRAWS] == 1 and events[EV_STEALS] == 0
 
 
 # ---- the cards --------------------------------------------------------------------
 
+def _card(counts, provisions, pirate, kind, events):
+    treasures, provisions = card_effect(_word(*counts), provisions, pirate, len(counts), kind, False, events)
+    return _counts(treasures, len(counts)), provisions
+
+
 def test_island_gives_a_treasure():
-    held, events = _held(0, 0), _events()
-    assert card_effect(held, 5, 1, ISLAND, False, events) == 4
-    assert held.tolist() == [0, 1]
+    events = _events()
+    assert _card((0, 0), 5, 1, ISLAND, events) == ([0, 1], 4)
     assert events[EV_ISLAND_GAINS] == 1
 
 
 def test_island_with_empty_provisions_gains_nothing():
-    held, events = _held(0, 2), _events()
-    assert card_effect(held, 0, 0, ISLAND, False, events) == 0
-    assert held.tolist() == [0, 2]
+    events = _events()
+    assert _card((0, 2), 0, 0, ISLAND, events) == ([0, 2], 0)
     assert events[EV_ISLAND_GAINS] == 0 and events[EV_DRY_DRAWS] == 1
 
 
 def test_ship_takes_one_treasure_back():
-    held, events = _held(3, 1), _events()
-    assert card_effect(held, 10, 0, SHIP, False, events) == 11
-    assert held.tolist() == [2, 1]
+    events = _events()
+    assert _card((3, 1), 10, 0, SHIP, events) == ([2, 1], 11)
     assert events[EV_SHIP_TAKES] == 1
 
 
 def test_ship_cannot_take_from_a_pirate_without_treasure():
-    held, events = _held(0, 1), _events()
-    assert card_effect(held, 10, 0, SHIP, False, events) == 10
-    assert held.tolist() == [0, 1]
+    events = _events()
+    assert _card((0, 1), 10, 0, SHIP, events) == ([0, 1], 10)
     assert events.sum() == 0
 
 
 def test_seaside_does_nothing():
-    held, events = _held(2, 1), _events()
-    assert card_effect(held, 10, 0, SEASIDE, False, events) == 10
-    assert held.tolist() == [2, 1]
+    events = _events()
+    assert _card((2, 1), 10, 0, SEASIDE, events) == ([2, 1], 10)
     assert events.sum() == 0
 
 
 # ---- what follows a landing -------------------------------------------------------
 
-def _settle(held, provisions, mover, kind, duel_winner, replaces=True, steal=False, target=5):
+def _settle(counts, provisions, mover, kind, duel_winner, replaces=True, steal=False, target=5):
+    """``(each seat's treasures after, provisions, winner, fought, events)``."""
     events = _events()
-    provisions, winner, fought = settle_arrival(held, provisions, mover, kind, duel_winner, target,
-                                                replaces, steal, events)
-    return provisions, winner, fought, events
+    treasures, provisions, winner, fought = settle_arrival(_word(*counts), provisions, mover, len(counts), kind,
+                                                           duel_winner, target, replaces, steal, events)
+    return _counts(treasures, len(counts)), provisions, winner, fought, events
 
 
 @pytest.mark.parametrize("replaces, expected", [(True, [1, 1]), (False, [2, 1])])
 def test_duel_replaces_card_or_card_acts_first(replaces, expected):
     # seat 1 lands on an island where seat 2 stands; seat 2 wins the duel
-    held = _held(1, 0)
-    provisions, winner, fought, events = _settle(held, 5, 0, ISLAND, 1, replaces)
-    assert held.tolist() == expected
+    counts, provisions, winner, fought, events = _settle((1, 0), 5, 0, ISLAND, 1, replaces)
+    assert counts == expected
     assert (winner, fought) == (-1, True)
     assert provisions == (4 if replaces else 3)
     assert events[EV_DUELS] == 1 and events[EV_DUEL_GAINS] == 1
@@ -140,48 +175,39 @@ def test_duel_replaces_card_or_card_acts_first(replaces, expected):
 
 
 def test_duel_replaces_the_ship_too():
-    held = _held(2, 0)
-    _settle(held, 5, 0, SHIP, 0, replaces=True)
-    assert held.tolist() == [3, 0]  # no ship take, then the duel's treasure
-    held = _held(2, 0)
-    _settle(held, 5, 0, SHIP, 0, replaces=False)
-    assert held.tolist() == [2, 0]  # the ship takes one, the duel gives it back
+    assert _settle((2, 0), 5, 0, SHIP, 0, replaces=True)[0] == [3, 0]  # no ship take, then the duel's treasure
+    assert _settle((2, 0), 5, 0, SHIP, 0, replaces=False)[0] == [2, 0]  # the ship takes one, the duel gives it back
 
 
 def test_card_that_wins_first_means_no_duel():
     # card first: seat 1 reaches 5 on the island and wins; the duel is not fought
-    held = _held(4, 0)
-    _provisions, winner, fought, events = _settle(held, 5, 0, ISLAND, 1, replaces=False)
+    counts, _provisions, winner, fought, events = _settle((4, 0), 5, 0, ISLAND, 1, replaces=False)
     assert (winner, fought) == (0, False)
-    assert held.tolist() == [5, 0]
+    assert counts == [5, 0]
     assert events[EV_DUELS] == 0
 
 
 def test_arriving_alone_the_card_always_acts():
-    held = _held(1, 0)
-    provisions, winner, fought, events = _settle(held, 5, 0, SHIP, NO_DUEL)
+    counts, provisions, winner, fought, events = _settle((1, 0), 5, 0, SHIP, NO_DUEL)
     assert (provisions, winner, fought) == (6, -1, False)
-    assert held.tolist() == [0, 0]
+    assert counts == [0, 0]
     assert events[EV_SHIP_TAKES] == 1 and events[EV_DUELS] == 0
 
 
 def test_duel_winner_reaching_the_target_wins():
-    held = _held(0, 4)
-    provisions, winner, fought, _ = _settle(held, 2, 0, SEASIDE, 1)
+    counts, provisions, winner, fought, _ = _settle((0, 4), 2, 0, SEASIDE, 1)
     assert (provisions, winner, fought) == (1, 1, True)
-    assert held.tolist() == [0, 5]
+    assert counts == [0, 5]
 
 
 def test_duel_won_from_empty_provisions():
-    held = _held(2, 4)
-    provisions, winner, fought, events = _settle(held, 0, 0, SEASIDE, 1)
+    counts, provisions, winner, fought, events = _settle((2, 4), 0, 0, SEASIDE, 1)
     assert (provisions, winner, fought) == (0, -1, True)  # won for nothing
-    assert held.tolist() == [2, 4]
+    assert counts == [2, 4]
     assert events[EV_DUEL_GAINS] == 0 and events[EV_DRY_DRAWS] == 1
-    held = _held(2, 4)
-    provisions, winner, fought, events = _settle(held, 0, 0, SEASIDE, 1, steal=True)
+    counts, provisions, winner, fought, events = _settle((2, 4), 0, 0, SEASIDE, 1, steal=True)
     assert (winner, fought) == (1, True)  # steals seat 1's treasure and wins
-    assert held.tolist() == [1, 5]
+    assert counts == [1, 5]
     assert events[EV_STEALS] == 1 and events[EV_DUEL_GAINS] == 1
 
 

@@ -45,6 +45,8 @@ from analyzer.games.lucky_pirates.mechanics import (
     NO_DUEL,
     duel_order,
     duel_win_probabilities,
+    held,
+    packed_treasures,
     settle_arrival,
 )
 from analyzer.games.lucky_pirates.rules import CARD_NAMES, RuleValues
@@ -139,10 +141,12 @@ def build_outcomes(players, treasures_to_win, treasure_supply, duel_replaces_car
                 for holding in range(holdings):
                     _decode(holding, treasures_to_win, treasures)
                     provisions = treasure_supply - treasures.sum()
-                    _, winner, fought = settle_arrival(
-                        treasures, provisions, mover, kind, duel_winner, treasures_to_win,
+                    after, _, winner, fought = settle_arrival(
+                        packed_treasures(treasures), provisions, mover, players, kind, duel_winner, treasures_to_win,
                         duel_replaces_card, steal_when_empty, events[mover, kind, slot, holding])
                     if winner < 0:
+                        for seat in range(players):
+                            treasures[seat] = held(after, seat)
                         next_holding[mover, kind, slot, holding] = _encode(treasures, treasures_to_win)
                     else:
                         next_holding[mover, kind, slot, holding] = -1 - winner - (players if fought else 0)

@@ -10,7 +10,7 @@ from analyzer.games.base import OUTCOME, PER_DRAW, Component, Game, Mechanic, Pr
 from analyzer.games.lucky_pirates import rules as rules_module
 from analyzer.games.lucky_pirates import stats as stats_module
 from analyzer.games.lucky_pirates.kernel import Inputs, Scratch, Tally, play_game
-from analyzer.games.lucky_pirates.mechanics import EVENT_NAMES, N_EVENTS
+from analyzer.games.lucky_pirates.mechanics import EVENT_NAMES, MAX_SEATS, N_EVENTS
 from analyzer.games.lucky_pirates.strategies import NO_DECISIONS
 
 MECHANICS = (
@@ -34,7 +34,7 @@ class LuckyPirates(Game):
     title = "Lucky Pirates (Glücks-Piraten)"
     description = "pure-luck race round a circle of cards: first to 5 treasures, duels on shared cards"
     min_players = 2
-    max_players = 4
+    max_players = MAX_SEATS  # the seats a word of treasures holds
     default_players = 4
     score_unit = "treasures"
     length_units = ("turns", "rounds")
@@ -88,8 +88,8 @@ class LuckyPirates(Game):
 
     def scratch(self, prepared: Prepared) -> Scratch:
         players = prepared.players
-        return Scratch(positions=padded_zeros(players), treasures=padded_zeros(players), order=padded_zeros(players),
-                       events=padded_zeros(N_EVENTS))
+        return Scratch(positions=padded_zeros(players), order=padded_zeros(players), events=padded_zeros(N_EVENTS),
+                       turn_treasures=padded_zeros(prepared.length_caps["turns"] + 1))
 
     def mechanics(self, prepared: Prepared) -> tuple[Mechanic, ...]:
         """The counted events that are things happening (not the throw count), by event index."""

@@ -5,15 +5,18 @@ from typing import NamedTuple
 import numpy as np
 
 from analyzer.engine.jit import njit
-from analyzer.engine.quality import MEASURING, NO_NOTES, note_round, save_notes
+from analyzer.engine.quality import MEASURING, NO_NOTES, note_leaders, save_notes
 from analyzer.engine.rng import randint
 from analyzer.games.lucky_pirates.mechanics import (
     EV_DUEL_THROWS,
+    LANE_BITS,
+    MAX_SEATS,
     N_EVENTS,
     N_MECHANICS,
     NO_DUEL,
     duel_order,
     fight_duel,
+    held,
     settle_arrival,
 )
 
@@ -35,9 +38,50 @@ class Scratch(NamedTuple):
     """Working arrays of one chunk."""
 
     positions: np.ndarray  # [players] card each pirate stands on
-    treasures: np.ndarray  # [players]
     order: np.ndarray  # [players] duellists in order
     events: np.ndarray  # [N_EVENTS] this game's counts
+    turn_treasures: np.ndarray  # [turn cap + 1] the word of treasures after each turn (from turn 1)
+
+
+#: the constants of :func:`top_seats`, unsigned (its arithmetic wraps): 1 in every lane; every bit of a
+#: lane but its highest, and its highest; the multiplier that gathers bit 0 of lane i into bit 48 + i
+EVERY_LANE = np.uint64(sum(1 << (LANE_BITS * seat) for seat in range(MAX_SEATS)))
+LANE_LOW_BITS = EVERY_LANE * np.uint64((1 << (LANE_BITS - 1)) - 1)
+LANE_HIGH_BITS = EVERY_LANE * np.uint64(1 << (LANE_BITS - 1))
+GATHER_LANES = np.uint64(sum(1 << (3 * LANE_BITS - (LANE_BITS - 1) * seat) for seat in range(MAX_SEATS)))
+
+
+@njit(cache=True, nogil=True, inline="always")
+def top_seats(treasures, seats):
+    """The seats with the most treasures in the word ``treasures``, as a bit mask, of those in ``seats``
+    (a mask: a word's lanes past the players' hold 0).
+
+    Without a branch, and without a loop over the seats: the top count is subtracted from every
+    lane at once (an exclusive or, 0 in the lanes level with it), each lane that is not 0 then
+    carries into its high bit when its low bits are added to it (a count is below 2**15, so no
+    lane carries into the next), and a multiplication gathers the lanes' verdicts into four bits.
+    """
+    top = max(max(held(treasures, 0), held(treasures, 1)), max(held(treasures, 2), held(treasures, 3)))
+    others = np.uint64(treasures) ^ (np.uint64(top) * EVERY_LANE)  # 0 in each lane level with the top
+    level = ~(others + LANE_LOW_BITS) & LANE_HIGH_BITS  # the high bit of each lane that is 0
+    gathered = ((level >> np.uint64(LANE_BITS - 1)) * GATHER_LANES) >> np.uint64(3 * LANE_BITS)
+    return np.int64(gathered) & seats
+
+
+@njit(cache=True, nogil=True, inline="always")
+def note_standings_from_log(outcome, turn_treasures, turns, players):
+    """Note the standings after each round of a game of ``turns`` turns (the last round's may be
+    partial) from ``turn_treasures``, and save the notes (see :mod:`analyzer.engine.quality`).
+
+    After the game, from the log of every turn, rather than at each round's end: the game's loop
+    then has no branch on a round's end (see :mod:`.mechanics`)."""
+    notes = NO_NOTES
+    if MEASURING:
+        seats = (1 << players) - 1
+        for last_turn in range(players, turns + players, players):
+            top = top_seats(turn_treasures[np.uint64(min(last_turn, turns))], seats)
+            notes = note_leaders(outcome.standings, top, notes)
+    save_notes(outcome, notes)
 
 
 class Tally(NamedTuple):
@@ -53,22 +97,21 @@ class Tally(NamedTuple):
 def play_race(inputs, state, scratch, duel_sizes, outcome):
     """Play one game from the start (every pirate on the ship, no treasures).
 
-    Fills ``scratch.treasures`` (final holdings) and ``scratch.events`` (this game's counts) and adds
-    each duel's size to ``duel_sizes``; notes in ``outcome`` the standings after every round and
-    each card a pirate lands on, in its holdings (see :mod:`analyzer.engine.quality`).
-    Returns ``(winner seat or -1 when capped, turns played, whether the winning treasure came from
-    a duel)``.
+    Fills ``scratch.events`` (this game's counts) and adds each duel's size to ``duel_sizes``;
+    notes in ``outcome`` the standings after every round and each card a pirate lands on, in its
+    holdings (see :mod:`analyzer.engine.quality`). Returns ``(winner seat or -1 when capped, turns
+    played, whether the winning treasure came from a duel, the final word of treasures)``.
     """
     circle = inputs.circle
-    positions, treasures, order, events = scratch.positions, scratch.treasures, scratch.order, scratch.events
+    positions, order, events = scratch.positions, scratch.order, scratch.events
     players = positions.shape[0]
     cards = circle.shape[0]
     positions[:] = 0
-    treasures[:] = 0
+    treasures = np.int64(0)  # every seat's, a word (see mechanics)
     events[:] = 0
     provisions = inputs.treasure_supply
     mover = 0
-    notes = NO_NOTES  # in local variables: see note_round
+    turn_treasures = scratch.turn_treasures
     for turn in range(1, inputs.max_turns + 1):
         card = positions[mover] + 1 + randint(state, inputs.die_faces)
         while card >= cards:  # round the circle (cheaper than an integer modulo)
@@ -82,23 +125,22 @@ def play_race(inputs, state, scratch, duel_sizes, outcome):
         throws = 0
         if duellists > 1:
             duel_winner, throws = fight_duel(state, order, duellists, inputs.two_ships_probability)
-        provisions, winner, fought = settle_arrival(
-            treasures, provisions, mover, kind, duel_winner, inputs.treasures_to_win,
+        treasures, provisions, winner, fought = settle_arrival(
+            treasures, provisions, mover, players, kind, duel_winner, inputs.treasures_to_win,
             inputs.duel_replaces_card, inputs.steal_when_empty, events)
         if fought:
             events[EV_DUEL_THROWS] += throws
             duel_sizes[duellists] += 1
+        if MEASURING:
+            turn_treasures[np.uint64(turn)] = treasures
         if winner >= 0:
-            save_notes(outcome, note_round(outcome.standings, treasures, notes))
-            return winner, turn, fought
+            note_standings_from_log(outcome, turn_treasures, turn, players)
+            return winner, turn, fought, treasures
         mover += 1
         if mover == players:
             mover = 0
-            notes = note_round(outcome.standings, treasures, notes)
-    if mover != 0:
-        notes = note_round(outcome.standings, treasures, notes)
-    save_notes(outcome, notes)
-    return -1, inputs.max_turns, False
+    note_standings_from_log(outcome, turn_treasures, inputs.max_turns, players)
+    return -1, inputs.max_turns, False, treasures
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -111,7 +153,7 @@ def play_game(inputs, state, key, scratch, tally, outcome, game_records, row):
     Inlined into the template, with :func:`play_race`: a game of Lucky Pirates is short (as calls,
     games took 13% longer, measured single-thread before the template borrowed its arguments).
     """
-    winner, turns, by_duel = play_race(inputs, state, scratch, tally.duel_sizes, outcome)
+    winner, turns, by_duel, treasures = play_race(inputs, state, scratch, tally.duel_sizes, outcome)
     players = scratch.positions.shape[0]
     if winner >= 0:
         outcome.winners[winner] = 1
@@ -120,7 +162,7 @@ def play_game(inputs, state, key, scratch, tally, outcome, game_records, row):
     else:
         outcome.capped[0] = 1
     for seat in range(players):
-        outcome.scores[seat] = scratch.treasures[seat]
+        outcome.scores[seat] = held(treasures, seat)
     outcome.lengths[0] = turns
     outcome.lengths[1] = (turns + players - 1) // players
     for e in range(N_EVENTS):
