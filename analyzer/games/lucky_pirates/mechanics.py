@@ -7,9 +7,10 @@ every seat's treasures in one int64 word, 16 bits a seat (:func:`held`, :func:`o
 and at most 1,000 treasures (the options' limits), so a seat's count never reaches the next
 seat's bits, nor bit 15 of its own. A word, not an array: it stays in a register for the whole
 game, and the kernel logs it after every turn with one store, from which it notes the standings
-after each round when the game is over (see ``kernel.note_standings_from_log``); as an array, the
-standings were noted at each round's end, a branch taken every fourth turn that the processor
-mispredicted half the time, and Lucky Pirates' games took 1.06 times as long (2026-12-04).
+after each round when the game is over (see ``kernel.note_standings_from_log``). With the treasures
+in an array, the standings were noted at each round's end, in a branch taken every fourth turn that
+the processor mispredicted about once a round, and a game took 1.045 times as long (single-thread,
+10 pairs, 2026-12-04; the same to the bit).
 Every function that can trigger a counted event adds it to ``events`` (indices ``EV_*``).
 
 The functions a turn calls allocate nothing and are compiled without reference counts
