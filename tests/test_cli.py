@@ -154,6 +154,7 @@ TEXT_WITHOUT_PANDAS = """
 import sys
 from analyzer.cli import main
 from analyzer.games.registry import available_ids
+from analyzer.games.registry import available_ids
 for game in available_ids():
     for fmt in ("table", "markdown"):
         try:
@@ -170,3 +171,32 @@ def test_the_text_and_markdown_output_of_a_simulation_do_not_import_pandas():
     run = subprocess.run([sys.executable, "-c", TEXT_WITHOUT_PANDAS], capture_output=True, text=True, check=True)
     assert "Verdicts, most important first" in run.stdout and "| strategy " in run.stdout
     assert run.stderr.strip().splitlines()[-1] == "False", run.stderr[-2000:]
+
+
+#: every built-in game's short run in one process, then how often Numba refreshed its target context
+REFRESHES_OF_RUNS = """
+import sys
+import numba.core.base
+refreshes = []
+refresh = numba.core.base.BaseContext.refresh
+numba.core.base.BaseContext.refresh = lambda context: (refreshes.append(context), refresh(context))[1]
+from analyzer.cli import main
+from analyzer.games.registry import available_ids
+for game in available_ids():
+    try:
+        main(["simulate", "--game", game, "--n", "100", "--quiet"])
+    except SystemExit as exit:
+        assert not exit.code, (game, exit.code)
+print(len(refreshes), file=sys.stderr)
+"""
+
+
+def test_runs_whose_kernels_are_cached_do_not_refresh_numbas_target_context():
+    """The refresh imports and registers every implementation Numba knows, some 0.1 s of a short run's
+    start-up, which code loaded from the cache does not need (``engine.jit.LoadWithoutRefresh``)."""
+    def refreshes():
+        run = subprocess.run([sys.executable, "-c", REFRESHES_OF_RUNS], capture_output=True, text=True, check=True)
+        return int(run.stderr.strip().splitlines()[-1])
+
+    refreshes()  # compiles what is not cached yet (each compile refreshes the context)
+    assert refreshes() == 0
