@@ -45,9 +45,9 @@ from analyzer.games.lucky_pirates.mechanics import (
     NO_DUEL,
     duel_order,
     duel_win_probabilities,
-    held,
     packed_treasures,
     settle_arrival,
+    unpack_treasures,
 )
 from analyzer.games.lucky_pirates.rules import CARD_NAMES, RuleValues
 
@@ -145,8 +145,7 @@ def build_outcomes(players, treasures_to_win, treasure_supply, duel_replaces_car
                         packed_treasures(treasures), provisions, mover, players, kind, duel_winner, treasures_to_win,
                         duel_replaces_card, steal_when_empty, events[mover, kind, slot, holding])
                     if winner < 0:
-                        for seat in range(players):
-                            treasures[seat] = held(after, seat)
+                        unpack_treasures(after, treasures)
                         next_holding[mover, kind, slot, holding] = _encode(treasures, treasures_to_win)
                     else:
                         next_holding[mover, kind, slot, holding] = -1 - winner - (players if fought else 0)

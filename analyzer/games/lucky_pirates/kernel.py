@@ -18,6 +18,7 @@ from analyzer.games.lucky_pirates.mechanics import (
     fight_duel,
     held,
     settle_arrival,
+    unpack_treasures,
 )
 
 
@@ -43,12 +44,14 @@ class Scratch(NamedTuple):
     turn_treasures: np.ndarray  # [turn cap + 1] the word of treasures after each turn (from turn 1)
 
 
-#: the constants of :func:`top_seats`, unsigned (its arithmetic wraps): 1 in every lane; every bit of a
-#: lane but its highest, and its highest; the multiplier that gathers bit 0 of lane i into bit 48 + i
+#: the constants of :func:`top_seats`, unsigned (its arithmetic wraps): the first bit of the top lane;
+#: 1 in every lane; every bit of a lane but its highest, and its highest; the multiplier that gathers
+#: bit 0 of lane i into bit TOP_LANE + i
+TOP_LANE = LANE_BITS * (MAX_SEATS - 1)
 EVERY_LANE = np.uint64(sum(1 << (LANE_BITS * seat) for seat in range(MAX_SEATS)))
 LANE_LOW_BITS = EVERY_LANE * np.uint64((1 << (LANE_BITS - 1)) - 1)
 LANE_HIGH_BITS = EVERY_LANE * np.uint64(1 << (LANE_BITS - 1))
-GATHER_LANES = np.uint64(sum(1 << (3 * LANE_BITS - (LANE_BITS - 1) * seat) for seat in range(MAX_SEATS)))
+GATHER_LANES = np.uint64(sum(1 << (TOP_LANE - (LANE_BITS - 1) * seat) for seat in range(MAX_SEATS)))
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -59,12 +62,14 @@ def top_seats(treasures, seats):
     Without a branch, and without a loop over the seats: the top count is subtracted from every
     lane at once (an exclusive or, 0 in the lanes level with it), each lane that is not 0 then
     carries into its high bit when its low bits are added to it (a count is below 2**15, so no
-    lane carries into the next), and a multiplication gathers the lanes' verdicts into four bits.
+    lane carries into the next), and a multiplication gathers the lanes' verdicts into MAX_SEATS bits.
     """
+    # the MAX_SEATS (4) lanes' top written out as a tree: as a loop over the seats, some 100 more
+    # instructions a game (callgrind)
     top = max(max(held(treasures, 0), held(treasures, 1)), max(held(treasures, 2), held(treasures, 3)))
     others = np.uint64(treasures) ^ (np.uint64(top) * EVERY_LANE)  # 0 in each lane level with the top
     level = ~(others + LANE_LOW_BITS) & LANE_HIGH_BITS  # the high bit of each lane that is 0
-    gathered = ((level >> np.uint64(LANE_BITS - 1)) * GATHER_LANES) >> np.uint64(3 * LANE_BITS)
+    gathered = ((level >> np.uint64(LANE_BITS - 1)) * GATHER_LANES) >> np.uint64(TOP_LANE)
     return np.int64(gathered) & seats
 
 
@@ -161,8 +166,7 @@ def play_game(inputs, state, key, scratch, tally, outcome, game_records, row):
             tally.won_in_duel[0] += 1
     else:
         outcome.capped[0] = 1
-    for seat in range(players):
-        outcome.scores[seat] = held(treasures, seat)
+    unpack_treasures(treasures, outcome.scores)
     outcome.lengths[0] = turns
     outcome.lengths[1] = (turns + players - 1) // players
     for e in range(N_EVENTS):

@@ -3,14 +3,15 @@ exact solver (so both play exactly the same game).
 
 The table state is ``treasures`` and ``provisions`` (ints, returned). ``treasures`` holds
 every seat's treasures in one int64 word, 16 bits a seat (:func:`held`, :func:`one_for`;
-:func:`packed_treasures` packs an array of them): a game has at most :data:`MAX_SEATS` seats
-and at most 1,000 treasures (the options' limits), so a seat's count never reaches the next
-seat's bits, nor bit 15 of its own. A word, not an array: it stays in a register for the whole
-game, and the kernel logs it after every turn with one store, from which it notes the standings
-after each round when the game is over (see ``kernel.note_standings_from_log``). With the treasures
-in an array, the standings were noted at each round's end, in a branch taken every fourth turn that
-the processor mispredicted about once a round, and a game took 1.045 times as long (single-thread,
-10 pairs, 2026-12-04; the same to the bit).
+:func:`packed_treasures` packs an array of them, :func:`unpack_treasures` unpacks one): a game
+has at most :data:`MAX_SEATS` seats and at most 1,000 treasures (the options' limits), so a
+seat's count never reaches the next seat's bits, nor bit 15 of its own. A word, not an array:
+it stays in a register for the whole game, and the kernel logs it after every turn with one
+store, from which it notes the standings after each round when the game is over (see
+``kernel.note_standings_from_log``). With the treasures in an array, the standings were noted at
+each round's end, in a branch taken every fourth turn that the processor mispredicted about once
+a round, and a game took 1.045 times as long (single-thread, 10 pairs, 2026-12-04; the same to
+the bit).
 Every function that can trigger a counted event adds it to ``events`` (indices ``EV_*``).
 
 The functions a turn calls allocate nothing and are compiled without reference counts
@@ -69,6 +70,14 @@ def packed_treasures(counts):
     for seat in range(counts.shape[0]):
         treasures += counts[seat] * one_for(seat)
     return treasures
+
+
+@njit(cache=True, nogil=True, refcounts=False, inline="always")
+def unpack_treasures(treasures, counts):
+    """Write each seat's treasures in the word ``treasures`` into ``counts`` (one entry a seat):
+    :func:`packed_treasures` undone."""
+    for seat in range(counts.shape[0]):
+        counts[seat] = held(treasures, seat)
 
 
 @njit(cache=True, nogil=True, refcounts=False, inline="always")
