@@ -55,11 +55,12 @@ def play(game: str, games: int, players: int | None, strategy: str | None, code_
         Path(code_file).write_bytes(entry.to_bytes(8, "little") + ctypes.string_at(entry, end - entry))
 
 
-def instruction_counts(callgrind_out: str, low: int, high: int) -> dict[int, int]:
-    """The instructions executed at each address in ``[low, high)``, from callgrind's output written
+def instruction_counts(callgrind_out: str, low: int, high: int) -> dict[int, tuple[int, int]]:
+    """The instructions executed and the mispredicted conditional branches at each address in
+    ``[low, high)``, from callgrind's output written
     with ``--dump-instr=yes`` (positions: an address, absolute or relative to the line before, then a
     source line; the cost after a ``calls=`` line is the call's, not the instruction's)."""
-    counts: dict[int, int] = {}
+    counts: dict[int, tuple[int, int]] = {}
     address, call_cost = 0, False
     for line in open(callgrind_out):
         if line.startswith("calls="):
@@ -76,7 +77,9 @@ def instruction_counts(callgrind_out: str, low: int, high: int) -> dict[int, int
         if call_cost:
             call_cost = False
         elif low <= address < high and len(fields) > 2:
-            counts[address] = counts.get(address, 0) + int(fields[2])
+            executed, mispredicted = counts.get(address, (0, 0))
+            # the events in EVENTS' order after the address and the line; a line may leave off its trailing 0s
+            counts[address] = (executed + int(fields[2]), mispredicted + (int(fields[4]) if len(fields) > 4 else 0))
     return counts
 
 
@@ -90,26 +93,30 @@ def print_blocks(callgrind_out: str, code_file: str, games: int) -> None:
         raw.flush()
         listing = subprocess.run(["objdump", "-D", "-b", "binary", "-m", "i386:x86-64", f"--adjust-vma={entry:#x}",
                                   raw.name], capture_output=True, text=True, check=True).stdout
-    blocks: list[list] = []  # [address, executions a game, instructions, mnemonics]
+    blocks: list[list] = []  # [address, executions a game, instructions, mnemonics, last address, mispredicted]
     for line in listing.splitlines():
         match = re.match(r"\s*([0-9a-f]+):\s+(?:[0-9a-f]{2} )+\s*(\S*)", line)
         if not match or not match.group(2):
             continue
         address = int(match.group(1), 16)
-        executions = counts.get(address, 0) / games
+        executed, mispredicted = counts.get(address, (0, 0))
+        executions = executed / games
         if executions < 0.01:
             continue
         if blocks and blocks[-1][1] == executions and address - blocks[-1][4] < 16:
             blocks[-1][2] += 1
             blocks[-1][3].append(match.group(2))
             blocks[-1][4] = address
+            blocks[-1][5] += mispredicted / games
         else:
-            blocks.append([address, executions, 1, [match.group(2)], address])
-    total = sum(executions * size for _, executions, size, _, _ in blocks)
+            blocks.append([address, executions, 1, [match.group(2)], address, mispredicted / games])
+    total = sum(executions * size for _, executions, size, _, _, _ in blocks)
     print(f"the chunk kernel's code and what follows it: {total:,.1f} instructions a game, in runs executed "
-          "equally often (address, executions a game x instructions = instructions a game, mnemonics):")
-    for address, executions, size, mnemonics, _ in blocks:
-        print(f"  {address:#x} {executions:8.2f} x {size:3d} = {executions * size:8.1f}  {' '.join(mnemonics)[:90]}")
+          "equally often (address, executions a game x instructions = instructions a game, mispredicted "
+          "branches a game, mnemonics):")
+    for address, executions, size, mnemonics, _, mispredicted in blocks:
+        print(f"  {address:#x} {executions:8.2f} x {size:3d} = {executions * size:8.1f} {mispredicted:6.2f}  "
+              f"{' '.join(mnemonics)[:90]}")
 
 
 def main() -> int:

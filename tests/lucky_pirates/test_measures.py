@@ -2,6 +2,8 @@
 
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from analyzer.api import simulate
 from analyzer.engine.template import Outcome
@@ -55,6 +57,14 @@ def test_every_turn_lands_on_one_card(standard):
 ])
 def test_top_seats_by_hand(counts, players, expected):
     assert top_seats(packed_treasures(np.array(counts, np.int64)), (1 << players) - 1) == expected
+
+
+@given(st.lists(st.integers(0, 2**15 - 1), min_size=2, max_size=4)
+       | st.lists(st.integers(0, 3), min_size=2, max_size=4))  # small counts: many ties
+def test_top_seats_are_the_seats_level_with_the_top_count(counts):
+    top = max(counts)
+    expected = sum(1 << seat for seat, count in enumerate(counts) if count == top)
+    assert top_seats(packed_treasures(np.array(counts, np.int64)), (1 << len(counts)) - 1) == expected
 
 
 def _outcome(players, rounds):

@@ -16,7 +16,6 @@ from analyzer.games.lucky_pirates.mechanics import (
     NO_DUEL,
     duel_order,
     fight_duel,
-    held,
     settle_arrival,
     unpack_treasures,
 )
@@ -44,32 +43,40 @@ class Scratch(NamedTuple):
     turn_treasures: np.ndarray  # [turn cap + 1] the word of treasures after each turn (from turn 1)
 
 
-#: the constants of :func:`top_seats`, unsigned (its arithmetic wraps): the first bit of the top lane;
-#: 1 in every lane; every bit of a lane but its highest, and its highest; the multiplier that gathers
-#: bit 0 of lane i into bit TOP_LANE + i
+#: the constants of :func:`top_seats`, unsigned (its arithmetic wraps): the high bit of every lane; the
+#: first bit of the top lane; the multiplier that gathers bit 0 of lane i into bit TOP_LANE + i
+LANE_HIGH_BITS = np.uint64(sum(1 << (LANE_BITS * seat + LANE_BITS - 1) for seat in range(MAX_SEATS)))
 TOP_LANE = LANE_BITS * (MAX_SEATS - 1)
-EVERY_LANE = np.uint64(sum(1 << (LANE_BITS * seat) for seat in range(MAX_SEATS)))
-LANE_LOW_BITS = EVERY_LANE * np.uint64((1 << (LANE_BITS - 1)) - 1)
-LANE_HIGH_BITS = EVERY_LANE * np.uint64(1 << (LANE_BITS - 1))
 GATHER_LANES = np.uint64(sum(1 << (TOP_LANE - (LANE_BITS - 1) * seat) for seat in range(MAX_SEATS)))
+assert MAX_SEATS == 4 and LANE_BITS * MAX_SEATS == 64, "top_seats compares the lanes of a whole word, four"
+#: the rotations that bring each other lane level with a lane
+ONE_LANE, TWO_LANES, THREE_LANES = (np.uint64(LANE_BITS * lanes) for lanes in range(1, MAX_SEATS))
+WORD_BITS = np.uint64(64)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def rotated(word, bits):
+    """``word`` (unsigned) rotated left by ``bits`` (0 < bits < 64): one instruction."""
+    return (word << bits) | (word >> (WORD_BITS - bits))
 
 
 @njit(cache=True, nogil=True, inline="always")
 def top_seats(treasures, seats):
     """The seats with the most treasures in the word ``treasures``, as a bit mask, of those in ``seats``
-    (a mask: a word's lanes past the players' hold 0).
+    (a mask: a word's lanes past the players' hold 0, which no seat's count is below).
 
-    Without a branch, and without a loop over the seats: the top count is subtracted from every
-    lane at once (an exclusive or, 0 in the lanes level with it), each lane that is not 0 then
-    carries into its high bit when its low bits are added to it (a count is below 2**15, so no
-    lane carries into the next), and a multiplication gathers the lanes' verdicts into MAX_SEATS bits.
+    Without a branch, and without finding the top count: each lane is compared with each other lane
+    at once, by subtracting the word turned by one, two and three lanes from it with each lane's high
+    bit set (a count is below 2**15, so no lane borrows from the next, and the high bit stays set
+    where the lane is at least the other); the lanes whose high bit stays set in all three hold the
+    top count, and a multiplication gathers their verdicts into MAX_SEATS bits. (Finding the top count
+    first, as a tree of maxima, then the lanes level with it: 16 more instructions a round, callgrind.)
     """
-    # the MAX_SEATS (4) lanes' top written out as a tree: as a loop over the seats, some 100 more
-    # instructions a game (callgrind)
-    top = max(max(held(treasures, 0), held(treasures, 1)), max(held(treasures, 2), held(treasures, 3)))
-    others = np.uint64(treasures) ^ (np.uint64(top) * EVERY_LANE)  # 0 in each lane level with the top
-    level = ~(others + LANE_LOW_BITS) & LANE_HIGH_BITS  # the high bit of each lane that is 0
-    gathered = ((level >> np.uint64(LANE_BITS - 1)) * GATHER_LANES) >> np.uint64(TOP_LANE)
+    word = np.uint64(treasures)
+    raised = word | LANE_HIGH_BITS
+    at_least_all = (raised - rotated(word, ONE_LANE)) & (raised - rotated(word, TWO_LANES)) & (
+        raised - rotated(word, THREE_LANES)) & LANE_HIGH_BITS
+    gathered = ((at_least_all >> np.uint64(LANE_BITS - 1)) * GATHER_LANES) >> np.uint64(TOP_LANE)
     return np.int64(gathered) & seats
 
 
@@ -83,9 +90,9 @@ def note_standings_from_log(outcome, turn_treasures, turns, players):
     notes = NO_NOTES
     if MEASURING:
         seats = (1 << players) - 1
-        for last_turn in range(players, turns + players, players):
-            top = top_seats(turn_treasures[np.uint64(min(last_turn, turns))], seats)
-            notes = note_leaders(outcome.standings, top, notes)
+        for last_turn in range(players, turns, players):  # every whole round before the last
+            notes = note_leaders(outcome.standings, top_seats(turn_treasures[np.uint64(last_turn)], seats), notes)
+        notes = note_leaders(outcome.standings, top_seats(turn_treasures[np.uint64(turns)], seats), notes)
     save_notes(outcome, notes)
 
 
@@ -103,7 +110,8 @@ def play_race(inputs, state, scratch, duel_sizes, outcome):
     """Play one game from the start (every pirate on the ship, no treasures).
 
     Fills ``scratch.events`` (this game's counts) and adds each duel's size to ``duel_sizes``;
-    notes in ``outcome`` the standings after every round and each card a pirate lands on, in its
+    logs the word of treasures after each turn in ``scratch.turn_treasures`` (for
+    :func:`note_standings_from_log`) and notes in ``outcome`` each card a pirate lands on, in its
     holdings (see :mod:`analyzer.engine.quality`). Returns ``(winner seat or -1 when capped, turns
     played, whether the winning treasure came from a duel, the final word of treasures)``.
     """
@@ -139,12 +147,10 @@ def play_race(inputs, state, scratch, duel_sizes, outcome):
         if MEASURING:
             turn_treasures[np.uint64(turn)] = treasures
         if winner >= 0:
-            note_standings_from_log(outcome, turn_treasures, turn, players)
             return winner, turn, fought, treasures
         mover += 1
         if mover == players:
             mover = 0
-    note_standings_from_log(outcome, turn_treasures, inputs.max_turns, players)
     return -1, inputs.max_turns, False, treasures
 
 
@@ -160,6 +166,7 @@ def play_game(inputs, state, key, scratch, tally, outcome, game_records, row):
     """
     winner, turns, by_duel, treasures = play_race(inputs, state, scratch, tally.duel_sizes, outcome)
     players = scratch.positions.shape[0]
+    note_standings_from_log(outcome, scratch.turn_treasures, turns, players)
     if winner >= 0:
         outcome.winners[winner] = 1
         if by_duel:
