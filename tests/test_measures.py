@@ -6,14 +6,17 @@ import pytest
 
 from analyzer import measures
 from analyzer.engine.aggregate import Totals
+from analyzer.engine.holdings import (
+    KEYED_MOST_TIMES,
+    KEYED_UP_TO_COMPONENTS,
+    MOST_TIMES_COUNTED,
+    SKIP_UNHELD_ABOVE,
+    held_tail_words,
+)
 from analyzer.engine.quality import (
     DECISIVE_SCALE,
-    HELD_COUNTS,
-    HELD_SUMS,
-    MOST_TIMES_COUNTED,
     NO_NOTES,
     NO_TOP_SCORE,
-    SKIP_UNHELD_ABOVE,
     Measures,
     fold_held_counts,
     join_top_scorers,
@@ -177,7 +180,7 @@ def test_a_component_held_more_often_than_counted_is_tallied_alike():
     assert list(tally.component_draw_wins) == [0, often]
     assert list(tally.component_draw_score_sum) == [0, often * 40 + MOST_TIMES_COUNTED * 20 + oftener * 10]
     assert list(tally.component_draw_score_sq) == [0, often * 1600 + MOST_TIMES_COUNTED * 400 + oftener * 100]
-    tail = tallied.components * (HELD_COUNTS + HELD_SUMS)
+    tail = held_tail_words(tallied.components)
     assert not tallied.block[-tail:].any()  # the counts and sums are folded and cleared
     assert not game.holdings.any()  # and the holdings cleared for the next game
 
@@ -209,8 +212,44 @@ def test_a_game_of_many_components_tallies_the_held_ones_in_every_word_of_64():
     assert list(tally.component_draws) == by_component({0: 2, 5: 1, 63: 1, 64: 1, 69: oftener})
     assert list(tally.component_draw_score_sum) == by_component({0: 80, 5: 10, 63: 40, 64: 40, 69: oftener * 20})
     assert list(tally.component_draw_wins) == by_component({0: 2, 63: 1, 64: 1})
-    tail = tallied.components * (HELD_COUNTS + HELD_SUMS)
+    tail = held_tail_words(tallied.components)
     assert not tallied.block[-tail:].any() and not game.holdings.any()
+
+
+@pytest.mark.parametrize("components", [1, 2, KEYED_UP_TO_COMPONENTS, KEYED_UP_TO_COMPONENTS + 1, 20])
+def test_the_component_measures_of_many_games_are_the_sums_over_their_seat_games(components):
+    """Each way of tallying holdings (keyed by the whole holding for a game of few components, counted
+    by times held, summed when held more often, only the held ones of a game of many) gives the nine
+    sums over seat-games by their definitions, for 200 games tallied in one chunk and folded once."""
+    players, bins, mechanics = 3, 10, 2
+    block, views = measures_block(players, bins, mechanics, components)
+    random = np.random.default_rng(components)
+    expected = {name: np.zeros(components, np.int64) for name in Measures._fields if name.startswith("component_")}
+    for _ in range(200):
+        game = outcome(players, mechanics, components)
+        # mostly at most KEYED_MOST_TIMES, some more often than counted (MOST_TIMES_COUNTED)
+        game.holdings[:] = random.choice([0, 1, 2, KEYED_MOST_TIMES, KEYED_MOST_TIMES + 1, MOST_TIMES_COUNTED + 2],
+                                         size=(players, components), p=[.3, .3, .2, .1, .05, .05])
+        game.scores[:] = random.integers(-5, 40, players)
+        winner = int(random.integers(-1, players))
+        for seat in range(players):
+            times, score, won = game.holdings[seat], game.scores[seat], int(seat == winner)
+            held = times > 0
+            expected["component_holders"] += held
+            expected["component_holder_wins"] += held * won
+            expected["component_holder_score_sum"] += held * score
+            expected["component_holder_score_sq"] += held * score * score
+            expected["component_draws"] += times
+            expected["component_draws_sq"] += times * times
+            expected["component_draw_wins"] += times * won
+            expected["component_draw_score_sum"] += times * score
+            expected["component_draw_score_sq"] += times * score * score
+        tally_measures(block, bins, game.scores, game.standings, game.steps, game.triggered, game.holdings, winner, 10)
+        assert not game.holdings.any()
+    fold_held_counts(block, bins, mechanics, components)
+    for name, values in expected.items():
+        assert list(getattr(views, name)) == list(values), name
+    assert not block[-held_tail_words(components):].any()
 
 
 def totals_of(tally, games, wins, score_sum, score_sq):

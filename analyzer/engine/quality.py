@@ -29,8 +29,8 @@ import math
 from typing import NamedTuple
 
 import numpy as np
-from numba.cpython.unsafe.numbers import trailing_zeros
 
+from analyzer.engine.holdings import fold_holdings, held_tail_words, tally_seat_holdings
 from analyzer.engine.jit import njit
 from analyzer.engine.memory import chunk_zeros
 
@@ -164,7 +164,7 @@ def measures_block(players: int, bins: int, mechanics: int, components: int) -> 
     views into it: the kernel gets the block (one array to pass), Python the views."""
     shapes = measure_shapes(players, bins, mechanics, components)
     size = sum(math.prod(shape) for shape in shapes.values())
-    views = chunk_zeros({"block": (size + components * (HELD_COUNTS + HELD_SUMS),)})["block"]
+    views = chunk_zeros({"block": (size + held_tail_words(components),)})["block"]
     measures, at = {}, 0
     for name, shape in shapes.items():
         size = math.prod(shape)
@@ -177,29 +177,12 @@ def measures_block(players: int, bins: int, mechanics: int, components: int) -> 
 (QUALITY_GAMES, LEAD_CHANGES_SUM, LEAD_CHANGES_SQ, COMEBACK_GAMES, COMEBACKS, DECISIVE_GAMES, DECISIVE_SUM,
  DECISIVE_SQ, MARGIN_SUM, MARGIN_SQ) = range(10)
 MARGIN_HIST = 10
-#: the component arrays, in order, each [components] long
-N_COMPONENT_MEASURES = 9
-#: a seat-game that got a component up to this many times is counted in the block's tail,
-#: by (component, times, won): holders, the sum of their scores and of its square
-MOST_TIMES_COUNTED = 8
-#: the words of the block's tail between the counts of one time held and the next (3 for each of won and
-#: not won), and between one component's counts and the next's (from 0 times: see tally_measures)
-HELD_TIMES_STRIDE = 2 * 3
-HELD_COUNTS = (MOST_TIMES_COUNTED + 1) * HELD_TIMES_STRIDE
-#: a game with more components than this skips those a seat never held (most of them, as a rule)
-SKIP_UNHELD_ABOVE = 16
-#: one that got it more often is summed after those, by (component, won): holders, then the sums of
-#: score, score squared, times, times squared, times x score and times x score squared
-HELD_SUM_WORDS = 7
-HELD_SUMS = 2 * HELD_SUM_WORDS
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _component_offsets(bins, mechanics, components):
-    """Where the block's component measures start, then its held-times counts, then its held sums."""
-    at = MARGIN_HIST + bins + mechanics
-    counts_at = at + N_COMPONENT_MEASURES * components
-    return at, counts_at, counts_at + HELD_COUNTS * components
+def _components_at(bins, mechanics):
+    """Where the block's component measures start: after the margin histogram and the mechanics."""
+    return MARGIN_HIST + bins + mechanics
 
 
 @njit(cache=True, nogil=True, refcounts=False)
@@ -211,17 +194,10 @@ def tally_measures(block, bins, scores, standings, steps, triggered, holdings, w
     measures come as one block, so that a measure is found by its offset (the constants
     above), and the outcome as its arrays.
 
-    A seat-game that held a component up to :data:`MOST_TIMES_COUNTED` times is only counted
-    (3 adds, see :func:`fold_held_counts`, which the chunk calls at its end), and one that held
-    it more often summed (7 adds, next to each other, by :func:`_add_held_sums`), instead of adding to the 9 component
-    measures: a game of drawn cards holds dozens a game. The indexes into the block are unsigned:
-    a signed index costs a test for a negative one at each add.
-
-    It branches on no outcome of the game where it can help it: a mispredicted branch costs as
-    much as some 50 instructions, and a game's outcome is as hard to predict as the game. A
-    component a seat never held is counted too, 0 times (a count never folded), rather than
-    skipped, unless the game has more than :data:`SKIP_UNHELD_ABOVE` components: then only the
-    held ones are counted, found without a branch on each (:func:`_tally_held_only`).
+    The holdings are counted in the block's tail by :mod:`analyzer.engine.holdings`, and folded into
+    the component measures by :func:`fold_held_counts`, which the chunk calls at its end. It branches
+    on no outcome of the game where it can help it: a mispredicted branch costs as much as some 50
+    instructions, and a game's outcome is as hard to predict as the game.
 
     Compiled without reference counts: it allocates nothing, and its caller holds every array.
     """
@@ -261,121 +237,16 @@ def tally_measures(block, bins, scores, standings, steps, triggered, holdings, w
     for mechanic in range(triggered.shape[0]):
         block[mechanics_at + np.uint64(mechanic)] += triggered[mechanic]
         triggered[mechanic] = 0
-    components = holdings.shape[1]
-    at, counts_at, sums_at = _component_offsets(bins, triggered.shape[0], components)
+    components_at = _components_at(bins, triggered.shape[0])
     for seat in range(players):
-        won = 1 if seat == winner else 0
         score = scores[seat]
-        square = score * score
-        if components > SKIP_UNHELD_ABOVE:
-            _tally_held_only(block, holdings, seat, counts_at, sums_at, won, score, square)
-            continue
-        for component in range(components):
-            times = holdings[seat, component]
-            holdings[seat, component] = 0
-            _tally_held(block, counts_at, sums_at, component, times, won, score, square)
+        tally_seat_holdings(block, holdings, seat, components_at, 1 if seat == winner else 0, score, score * score)
     steps[ROUNDS_NOTED] = steps[LAST_LEADER] = steps[LEAD_CHANGES] = 0
-
-
-@njit(cache=True, nogil=True, inline="always")
-def _tally_held(block, counts_at, sums_at, component, times, won, score, square):
-    """Count a seat-game that held ``component`` ``times`` times (0 included), won or not, with its score
-    and its square: its 3 counts, or its 7 sums when it held it more than MOST_TIMES_COUNTED times."""
-    if times > MOST_TIMES_COUNTED:
-        _add_held_sums(block, np.uint64(_held_sums_at(sums_at, component, won)), times, score, square)
-    else:
-        count = np.uint64(_held_count_at(counts_at, component, times, won))
-        block[count] += 1
-        block[count + ONE] += score
-        block[count + TWO] += square
-
-
-@njit(cache=True, nogil=True, inline="always")
-def _tally_held_only(block, holdings, seat, counts_at, sums_at, won, score, square):
-    """:func:`_tally_held` for each component ``seat`` held at least once, and its holdings cleared: for a game
-    of many components, most of them never held. The held ones are found without a branch on each, as the
-    bits of a word per 64 components, then taken one set bit at a time: a branch on each component
-    mispredicted as often as a game's holdings vary (with Dead Man's Chest's mechanics and components
-    also noted without branches, 73 fewer mispredicted branches a game of its 46 components)."""
-    components = holdings.shape[1]
-    for first in range(0, components, 64):
-        held = np.uint64(0)
-        for component in range(first, min(first + 64, components)):
-            held |= np.uint64(holdings[seat, component] != 0) << np.uint64(component - first)
-        while held != 0:
-            component = first + np.int64(trailing_zeros(held))
-            held &= held - np.uint64(1)
-            _tally_held(block, counts_at, sums_at, component, holdings[seat, component], won, score, square)
-            holdings[seat, component] = 0
-
-
-@njit(cache=True, nogil=True, inline="always")
-def _held_count_at(counts_at, component, times, won):
-    """Where the block's tail (from ``counts_at``) counts the seat-games that held ``component``
-    ``times`` times (0 .. MOST_TIMES_COUNTED) and won (1) or not (0): holders, score sum, score square."""
-    return counts_at + component * HELD_COUNTS + times * HELD_TIMES_STRIDE + won * 3
-
-
-#: unsigned offsets, for the unsigned indexes of tally_measures
-ONE, TWO, THREE, FOUR, FIVE, SIX = (np.uint64(offset) for offset in range(1, 7))
-
-
-@njit(cache=True, nogil=True, refcounts=False)
-def _add_held_sums(block, held, times, score, square):
-    """Add a seat-game that held a component more than MOST_TIMES_COUNTED times to its 7 sums at ``held``
-    (a call, not inlined: it is rare, and its code would crowd the tally's loop)."""
-    block[held] += 1
-    block[held + ONE] += score
-    block[held + TWO] += square
-    block[held + THREE] += times
-    block[held + FOUR] += times * times
-    block[held + FIVE] += times * score
-    block[held + SIX] += times * square
-
-
-@njit(cache=True, nogil=True, inline="always")
-def _held_sums_at(sums_at, component, won):
-    """Where the block's tail (from ``sums_at``) sums the seat-games that held ``component`` more than
-    MOST_TIMES_COUNTED times and won (1) or not (0): the 7 sums of :data:`HELD_SUMS`."""
-    return sums_at + (component * 2 + won) * HELD_SUM_WORDS
-
-
-@njit(cache=True, nogil=True, inline="always")
-def _add_holdings(block, c, components, won, seat_games, score_sum, score_sq, times_sum, times_sq, times_score,
-                  times_score_sq):
-    """Add ``seat_games`` seat-games that held component ``c - at`` and won (``won`` 1) or not (0), with
-    the sums of their scores, of the times they held it, and of the products, to the component measures."""
-    block[c] += seat_games  # component_holders
-    block[c + components] += won * seat_games  # component_holder_wins
-    block[c + 2 * components] += score_sum  # component_holder_score_sum
-    block[c + 3 * components] += score_sq  # component_holder_score_sq
-    block[c + 4 * components] += times_sum  # component_draws
-    block[c + 5 * components] += times_sq  # component_draws_sq
-    block[c + 6 * components] += won * times_sum  # component_draw_wins
-    block[c + 7 * components] += times_score  # component_draw_score_sum
-    block[c + 8 * components] += times_score_sq  # component_draw_score_sq
 
 
 @njit(cache=True, nogil=True, refcounts=False)
 def fold_held_counts(block, bins, mechanics, components):
-    """Add the held-times counts and sums of :func:`tally_measures` to the component measures and
-    clear them: the chunk template calls this once, after its last game."""
-    at, counts_at, sums_at = _component_offsets(bins, mechanics, components)
-    for component in range(components):
-        for won in range(2):
-            never = _held_count_at(counts_at, component, 0, won)  # held 0 times: not folded
-            block[never] = block[never + 1] = block[never + 2] = 0
-            for times in range(1, MOST_TIMES_COUNTED + 1):
-                held = _held_count_at(counts_at, component, times, won)
-                seat_games, score_sum, score_sq = block[held], block[held + 1], block[held + 2]
-                if seat_games != 0:
-                    _add_holdings(block, at + component, components, won, seat_games, score_sum, score_sq,
-                                  times * seat_games, times * times * seat_games, times * score_sum,
-                                  times * score_sq)
-                    block[held] = block[held + 1] = block[held + 2] = 0
-            held = _held_sums_at(sums_at, component, won)
-            if block[held] != 0:
-                _add_holdings(block, at + component, components, won, block[held], block[held + 1],
-                              block[held + 2], block[held + 3], block[held + 4], block[held + 5], block[held + 6])
-                for offset in range(HELD_SUM_WORDS):
-                    block[held + offset] = 0
+    """Fold the holdings counted in the block's tail into the component measures and clear them
+    (:func:`~analyzer.engine.holdings.fold_holdings`): the chunk template calls this once, after its
+    last game."""
+    fold_holdings(block, _components_at(bins, mechanics), components)
