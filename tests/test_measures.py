@@ -133,6 +133,18 @@ def test_a_winner_leading_from_the_first_round_is_decided_after_it():
     assert tally.decisive_sum[0] == DECISIVE_SCALE // 4
 
 
+@pytest.mark.parametrize("played", [1, 2, 7, 8, 9, 26])
+def test_the_decisive_point_is_the_round_from_which_the_winner_leads_alone(played):
+    """Every length of the winner's run alone at the top at the end, after rounds led by another seat
+    or shared."""
+    for run in range(played + 1):
+        for before in ([0, 5], [5, 5]):  # B alone, or A and B level, in each round before the run
+            rounds = [before] * (played - run) + [[9, 0]] * run
+            tally, _ = play(rounds, [9, 0], A, players=2)
+            decided = played - run + 1 if run else played  # not leading alone at the end: decided at it
+            assert tally.decisive_sum[0] == decided * DECISIVE_SCALE // played, (run, before)
+
+
 def test_a_winner_tied_at_the_end_is_decided_at_the_end_and_a_shared_win_counts_no_comeback():
     tally, _ = play([[0, 3], [3, 3]], [3, 3], B, players=2)  # tie-break winner
     assert tally.decisive_sum[0] == DECISIVE_SCALE
