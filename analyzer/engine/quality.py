@@ -120,10 +120,11 @@ def note_leaders(standings, top, notes):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def save_notes(outcome, notes):
-    """Store a game's ``notes`` (kept by :func:`note_round`) in ``outcome.steps``, for the tally."""
+def save_notes(steps, notes):
+    """Store a game's ``notes`` (kept by :func:`note_round`) in ``steps``, its ``Outcome.steps``, for the
+    tally."""
     if MEASURING:
-        outcome.steps[ROUNDS_NOTED], outcome.steps[LAST_LEADER], outcome.steps[LEAD_CHANGES] = notes
+        steps[ROUNDS_NOTED], steps[LAST_LEADER], steps[LEAD_CHANGES] = notes
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -131,8 +132,8 @@ def note_standings(outcome, scores):
     """Record the standings after a round (see :func:`note_round`), the notes kept in ``outcome.steps``:
     the form for a game that notes its rounds from several functions."""
     steps = outcome.steps
-    save_notes(outcome, note_round(outcome.standings, scores,
-                                   (steps[ROUNDS_NOTED], steps[LAST_LEADER], steps[LEAD_CHANGES])))
+    save_notes(steps, note_round(outcome.standings, scores,
+                                 (steps[ROUNDS_NOTED], steps[LAST_LEADER], steps[LEAD_CHANGES])))
 
 
 @njit(cache=True, nogil=True, inline="always")

@@ -81,7 +81,7 @@ def test_the_standings_are_those_after_each_rounds_last_turn_and_the_games_last(
     for turn, counts in after.items():
         log[turn] = packed_treasures(np.array(counts, np.int64))
     outcome = _outcome(3, 10)
-    note_standings_from_log(outcome, log, 7, 3)
+    note_standings_from_log(outcome.standings, outcome.steps, log, 7, 3)
     # after turn 3: seat 2 alone (0b010); turn 6: seat 1 (0b001); turn 7: seat 3 (0b100)
     assert outcome.standings[:4].tolist() == [0b010, 0b001, 0b100, 0]
     # 3 rounds noted; the last sole leader seat 3; two lead changes (seat 2 to 1, 1 to 3)
@@ -93,10 +93,10 @@ def test_a_game_ending_with_its_round_notes_no_round_twice_and_the_standings_sto
     for turn in range(1, 9):  # seat 1 leads alone after every turn
         log[turn] = packed_treasures(np.array((turn, 0), np.int64))
     outcome = _outcome(2, 10)
-    note_standings_from_log(outcome, log, 8, 2)  # 4 whole rounds
+    note_standings_from_log(outcome.standings, outcome.steps, log, 8, 2)  # 4 whole rounds
     assert outcome.standings[:5].tolist() == [1, 1, 1, 1, 0]
     assert outcome.steps.tolist() == [4, 1, 0]
     outcome = _outcome(2, 3)
-    note_standings_from_log(outcome, log, 8, 2)
+    note_standings_from_log(outcome.standings, outcome.steps, log, 8, 2)
     assert outcome.standings.tolist() == [1, 1, 1]
     assert outcome.steps.tolist() == [3, 1, 0]

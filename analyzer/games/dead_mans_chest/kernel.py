@@ -289,7 +289,7 @@ def play_game(inputs, state, key, scratch, tally, outcome, game_records, row):
     capped = m.counters[RETIRED_COUNT] < players
     scores = outcome.scores
     final_values(m, m.parts, scores)
-    save_notes(outcome, note_round(outcome.standings, scores, notes))  # the last round's: the final count
+    save_notes(outcome.steps, note_round(outcome.standings, scores, notes))  # the last round's: the final count
     if MEASURING:
         note_measures(m, outcome, capped)
     best = scores[0]

@@ -316,7 +316,7 @@ def play_game(inputs, state, key, scratch, tally, outcome, game_records, row):
             playoff = n_tied > 1 and inputs.tie_extra and extra < EXTRA_ROUNDS
             finished = not playoff
 
-    save_notes(outcome, notes)
+    save_notes(outcome.steps, notes)
     capped = n_tied == 0
     if capped:  # decided on the totals as they stand
         outcome.capped[0] = 1
