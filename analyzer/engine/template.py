@@ -140,6 +140,9 @@ def play_chunk(seed, first_game, n_games, score_low, score_width, inputs, scratc
             for seat in range(players):
                 if outcome.winners[seat] != 0:
                     common.ties[seat] += 1
+        if MEASURING:
+            tally_measures(measures, n_bins, outcome.scores, outcome.standings, outcome.steps, outcome.triggered,
+                           outcome.holdings, winner - 1, score_width)
         for seat in range(players):
             score = outcome.scores[seat]
             common.score_sum[seat] += score
@@ -147,9 +150,6 @@ def play_chunk(seed, first_game, n_games, score_low, score_width, inputs, scratc
             common.score_hist[seat, min(max((score - score_low) // score_width, 0), n_bins - 1)] += 1
         for unit in range(units):
             common.length_hist[unit, min(max(outcome.lengths[unit], 0), longest)] += 1
-        if MEASURING:
-            tally_measures(measures, n_bins, outcome.scores, outcome.standings, outcome.steps, outcome.triggered,
-                           outcome.holdings, winner - 1, score_width)
         if recording:
             records.winner[g] = winner
             records.capped[g] = outcome.capped[0]
