@@ -195,8 +195,8 @@ def _add_holdings(block, c, components, won, seat_games, score_sum, score_sq, ti
 
 @njit(cache=True, nogil=True, refcounts=False)
 def fold_holdings(block, components_at, components):
-    """Add the held-times counts and sums of :func:`tally_measures` to the component measures and
-    clear them: the chunk template calls this once, after its last game (by
+    """Add the keyed counts, held-times counts and sums of :func:`tally_seat_holdings` to the component
+    measures and clear them: the chunk template calls this once, after its last game (by
     :func:`~analyzer.engine.quality.fold_held_counts`)."""
     at, counts_at, sums_at, keyed_at = _tail_offsets(components_at, components)
     if components <= KEYED_UP_TO_COMPONENTS:

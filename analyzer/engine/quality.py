@@ -161,8 +161,8 @@ def join_top_scorers(top, mask, seat, score):
 
 def measures_block(players: int, bins: int, mechanics: int, components: int) -> tuple[np.ndarray, Measures]:
     """One zeroed, padded int64 block holding every measure in :class:`Measures` field order, then
-    the chunk's held-times counts and sums (see :func:`tally_measures`), and the :class:`Measures`
-    views into it: the kernel gets the block (one array to pass), Python the views."""
+    the chunk's counts of the components held (:func:`~analyzer.engine.holdings.held_tail_words`),
+    and the :class:`Measures` views into it: the kernel gets the block (one array to pass), Python the views."""
     shapes = measure_shapes(players, bins, mechanics, components)
     size = sum(math.prod(shape) for shape in shapes.values())
     views = chunk_zeros({"block": (size + held_tail_words(components),)})["block"]
