@@ -264,6 +264,20 @@ def test_the_component_measures_of_many_games_are_the_sums_over_their_seat_games
     assert not block[-held_tail_words(components):].any()
 
 
+def test_a_game_without_components_tallies_none_and_touches_no_memory_beside_its_holdings():
+    """A game of no components (the contract's default) has nothing to key: the tally reads and writes
+    no holding, here checked on a holdings array of no columns carved from the start of a larger one."""
+    players, bins, mechanics = 3, 10, 2
+    block, views = measures_block(players, bins, mechanics, 0)
+    memory = np.full(8, 7, np.int64)
+    game = outcome(players, mechanics, components=0)._replace(holdings=memory[:0].reshape(players, 0))
+    game.scores[:] = [3, 2, 1]
+    tally_measures(block, bins, game.scores, game.standings, game.steps, game.triggered, game.holdings, 0, 10)
+    fold_held_counts(block, bins, mechanics, 0)
+    assert (memory == 7).all()
+    assert views.component_holders.shape == (0,) and views.margin_sum[0] == 1
+
+
 def totals_of(tally, games, wins, score_sum, score_sq):
     totals = Totals()
     totals.add({**tally._asdict(), "games": np.array([games]), "wins": np.array(wins),

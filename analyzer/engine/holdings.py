@@ -50,10 +50,17 @@ KEYED_MOST_TIMES = (1 << KEY_TIMES_BITS) - 1
 assert KEYED_MOST_TIMES <= MOST_TIMES_COUNTED  # a keyed count folds into the held-times counts
 
 
+@njit(cache=True, nogil=True, inline="always")
+def _keyed(components):
+    """Whether a game of ``components`` components is tallied by its seat-games' whole holdings (a game
+    of none has nothing to key, and nothing to read)."""
+    return 0 < components <= KEYED_UP_TO_COMPONENTS
+
+
 def held_tail_words(components: int) -> int:
     """The words of the block's tail after the measures: the held-times counts and sums, then for a game
-    of at most KEYED_UP_TO_COMPONENTS components the keyed counts, 3 words a key (see tally_seat_holdings)."""
-    keys = 1 << (KEY_TIMES_BITS * components + 1) if components <= KEYED_UP_TO_COMPONENTS else 0
+    of one to KEYED_UP_TO_COMPONENTS components the keyed counts, 3 words a key (see tally_seat_holdings)."""
+    keys = 1 << (KEY_TIMES_BITS * components + 1) if _keyed.py_func(components) else 0  # not compiled
     return components * (HELD_COUNTS + HELD_SUMS) + 3 * keys
 
 
@@ -75,7 +82,7 @@ def tally_seat_holdings(block, holdings, seat, components_at, won, score, square
     at, counts_at, sums_at, keyed_at = _tail_offsets(components_at, components)
     if components > SKIP_UNHELD_ABOVE:
         _tally_held_only(block, holdings, seat, counts_at, sums_at, won, score, square)
-    elif components <= KEYED_UP_TO_COMPONENTS:
+    elif _keyed(components):
         _tally_holding(block, holdings, seat, counts_at, sums_at, keyed_at, won, score, square)
     else:
         for component in range(components):
@@ -199,7 +206,7 @@ def fold_holdings(block, components_at, components):
     measures and clear them: the chunk template calls this once, after its last game (by
     :func:`~analyzer.engine.quality.fold_held_counts`)."""
     at, counts_at, sums_at, keyed_at = _tail_offsets(components_at, components)
-    if components <= KEYED_UP_TO_COMPONENTS:
+    if _keyed(components):
         _fold_keyed_counts(block, counts_at, keyed_at, components)
     for component in range(components):
         for won in range(2):
