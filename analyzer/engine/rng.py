@@ -69,7 +69,8 @@ def split_next(stream):
 
 
 @njit(cache=True, inline="always")
-def _rotl(x, k):
+def rotate_left(x, k):
+    """The unsigned 64-bit word ``x`` rotated left by ``k`` bits (0 < k < 64): one instruction."""
     return (x << np.uint64(k)) | (x >> np.uint64(64 - k))
 
 
@@ -80,14 +81,14 @@ def next_u64(state):
     s1 = state[1]
     s2 = state[2]
     s3 = state[3]
-    result = _rotl(s1 * np.uint64(5), 7) * np.uint64(9)
+    result = rotate_left(s1 * np.uint64(5), 7) * np.uint64(9)
     t = s1 << np.uint64(17)
     s2 ^= s0
     s3 ^= s1
     s1 ^= s2
     s0 ^= s3
     s2 ^= t
-    s3 = _rotl(s3, 45)
+    s3 = rotate_left(s3, 45)
     state[0] = s0
     state[1] = s1
     state[2] = s2

@@ -6,7 +6,7 @@ import numpy as np
 
 from analyzer.engine.jit import njit
 from analyzer.engine.quality import MEASURING, NO_NOTES, note_leaders, save_notes
-from analyzer.engine.rng import randint
+from analyzer.engine.rng import randint, rotate_left
 from analyzer.games.lucky_pirates.mechanics import (
     EV_DUEL_THROWS,
     LANE_BITS,
@@ -50,14 +50,7 @@ TOP_LANE = LANE_BITS * (MAX_SEATS - 1)
 GATHER_LANES = np.uint64(sum(1 << (TOP_LANE - (LANE_BITS - 1) * seat) for seat in range(MAX_SEATS)))
 assert MAX_SEATS == 4 and LANE_BITS * MAX_SEATS == 64, "top_seats compares the lanes of a whole word, four"
 #: the rotations that bring each other lane level with a lane
-ONE_LANE, TWO_LANES, THREE_LANES = (np.uint64(LANE_BITS * lanes) for lanes in range(1, MAX_SEATS))
-WORD_BITS = np.uint64(64)
-
-
-@njit(cache=True, nogil=True, inline="always")
-def rotated(word, bits):
-    """``word`` (unsigned) rotated left by ``bits`` (0 < bits < 64): one instruction."""
-    return (word << bits) | (word >> (WORD_BITS - bits))
+ONE_LANE, TWO_LANES, THREE_LANES = (LANE_BITS * lanes for lanes in range(1, MAX_SEATS))
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -75,8 +68,8 @@ def top_seats(treasures, seats):
     """
     word = np.uint64(treasures)
     raised = word | LANE_HIGH_BITS
-    at_least_all = (raised - rotated(word, ONE_LANE)) & (raised - rotated(word, TWO_LANES)) & (
-        raised - rotated(word, THREE_LANES)) & LANE_HIGH_BITS
+    at_least_all = (raised - rotate_left(word, ONE_LANE)) & (raised - rotate_left(word, TWO_LANES)) & (
+        raised - rotate_left(word, THREE_LANES)) & LANE_HIGH_BITS
     gathered = ((at_least_all >> np.uint64(LANE_BITS - 1)) * GATHER_LANES) >> np.uint64(TOP_LANE)
     return np.int64(gathered) & seats
 
