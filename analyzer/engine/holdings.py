@@ -66,11 +66,11 @@ def held_tail_words(components: int) -> int:
 
 @njit(cache=True, nogil=True, inline="always")
 def _tail_offsets(components_at, components):
-    """Where the block's component measures start (``components_at``), then its held-times counts, its
-    held sums and its keyed counts."""
+    """Where the block's held-times counts, held sums and keyed counts start, after its component measures
+    (from ``components_at``)."""
     counts_at = components_at + N_COMPONENT_MEASURES * components
     sums_at = counts_at + HELD_COUNTS * components
-    return components_at, counts_at, sums_at, sums_at + HELD_SUMS * components
+    return counts_at, sums_at, sums_at + HELD_SUMS * components
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -79,7 +79,7 @@ def tally_seat_holdings(block, holdings, seat, components_at, won, score, square
     ``won`` 1 for an outright win) in the tail of ``block``, whose component measures start at
     ``components_at``, and clear them (see the module's docstring)."""
     components = holdings.shape[1]
-    at, counts_at, sums_at, keyed_at = _tail_offsets(components_at, components)
+    counts_at, sums_at, keyed_at = _tail_offsets(components_at, components)
     if components > SKIP_UNHELD_ABOVE:
         _tally_held_only(block, holdings, seat, counts_at, sums_at, won, score, square)
     elif _keyed(components):
@@ -187,7 +187,7 @@ def _held_sums_at(sums_at, component, won):
 @njit(cache=True, nogil=True, inline="always")
 def _add_holdings(block, c, components, won, seat_games, score_sum, score_sq, times_sum, times_sq, times_score,
                   times_score_sq):
-    """Add ``seat_games`` seat-games that held component ``c - at`` and won (``won`` 1) or not (0), with
+    """Add ``seat_games`` seat-games that held component ``c - components_at`` and won (``won`` 1) or not (0), with
     the sums of their scores, of the times they held it, and of the products, to the component measures."""
     block[c] += seat_games  # component_holders
     block[c + components] += won * seat_games  # component_holder_wins
@@ -205,7 +205,7 @@ def fold_holdings(block, components_at, components):
     """Add the keyed counts, held-times counts and sums of :func:`tally_seat_holdings` to the component
     measures and clear them: the chunk template calls this once, after its last game (by
     :func:`~analyzer.engine.quality.fold_held_counts`)."""
-    at, counts_at, sums_at, keyed_at = _tail_offsets(components_at, components)
+    counts_at, sums_at, keyed_at = _tail_offsets(components_at, components)
     if _keyed(components):
         _fold_keyed_counts(block, counts_at, keyed_at, components)
     for component in range(components):
@@ -216,13 +216,13 @@ def fold_holdings(block, components_at, components):
                 held = _held_count_at(counts_at, component, times, won)
                 seat_games, score_sum, score_sq = block[held], block[held + 1], block[held + 2]
                 if seat_games != 0:
-                    _add_holdings(block, at + component, components, won, seat_games, score_sum, score_sq,
+                    _add_holdings(block, components_at + component, components, won, seat_games, score_sum, score_sq,
                                   times * seat_games, times * times * seat_games, times * score_sum,
                                   times * score_sq)
                     block[held] = block[held + 1] = block[held + 2] = 0
             held = _held_sums_at(sums_at, component, won)
             if block[held] != 0:
-                _add_holdings(block, at + component, components, won, block[held], block[held + 1],
+                _add_holdings(block, components_at + component, components, won, block[held], block[held + 1],
                               block[held + 2], block[held + 3], block[held + 4], block[held + 5], block[held + 6])
                 for offset in range(HELD_SUM_WORDS):
                     block[held + offset] = 0
