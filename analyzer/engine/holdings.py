@@ -111,12 +111,14 @@ def _tally_holding(block, holdings, seat, counts_at, sums_at, keyed_at, won, sco
     square (3 adds), or else :func:`_tally_held` for each component; and clear its holdings.
     :func:`fold_holdings` folds the keyed counts into the held-times counts.
 
-    The three components written out, each past the game's count read as 0: as loops over the game's
-    components, a Lucky Pirates game took 6% longer."""
+    The three components written out, each past the game's count read as 0 (from its last column, without a
+    branch): as loops over the game's components, a Lucky Pirates game took 6% longer."""
     components = holdings.shape[1]
-    first = holdings[seat, 0]
-    second = holdings[seat, 1] if components > 1 else 0
-    third = holdings[seat, 2] if components > 2 else 0
+    last = np.uint64(components - 1)
+    row = np.uint64(seat)  # unsigned indexes: no test for a negative one
+    first = holdings[row, ZERO]
+    second = holdings[row, min(ONE, last)] * (components > 1)  # a column the game has, read as 0 past its count
+    third = holdings[row, min(TWO, last)] * (components > 2)
     if (first | second | third) <= KEYED_MOST_TIMES:  # none more
         key = (first | (second << KEY_TIMES_BITS) | (third << (2 * KEY_TIMES_BITS))
                | (won << (KEY_TIMES_BITS * components)))
@@ -127,11 +129,9 @@ def _tally_holding(block, holdings, seat, counts_at, sums_at, keyed_at, won, sco
     else:
         for component in range(components):
             _tally_held(block, counts_at, sums_at, component, holdings[seat, component], won, score, square)
-    holdings[seat, 0] = 0
-    if components > 1:
-        holdings[seat, 1] = 0
-    if components > 2:
-        holdings[seat, 2] = 0
+    holdings[row, ZERO] = 0
+    holdings[row, min(ONE, last)] = 0
+    holdings[row, min(TWO, last)] = 0
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -161,7 +161,7 @@ def _held_count_at(counts_at, component, times, won):
 
 
 #: unsigned offsets, for the unsigned indexes of the tally
-ONE, TWO, THREE, FOUR, FIVE, SIX = (np.uint64(offset) for offset in range(1, 7))
+ZERO, ONE, TWO, THREE, FOUR, FIVE, SIX = (np.uint64(offset) for offset in range(7))
 
 
 @njit(cache=True, nogil=True, refcounts=False)

@@ -226,14 +226,14 @@ def tally_measures(block, bins, scores, standings, steps, triggered, holdings, w
         first = max(scores[0], scores[1])
         second = min(scores[0], scores[1])
         for seat in range(2, players):
-            score = scores[seat]
+            score = scores[np.uint64(seat)]  # unsigned indexes: no test for a negative one
             second = max(second, min(first, score))
             first = max(first, score)
         margin = first - second
         block[MARGIN_SUM] += margin
         block[MARGIN_SQ] += margin * margin
         width = margin if score_width == 1 else margin // score_width  # no division for a unit width
-        block[MARGIN_HIST + min(width, bins - 1)] += 1
+        block[np.uint64(MARGIN_HIST + min(width, bins - 1))] += 1
     mechanics_at = np.uint64(MARGIN_HIST + bins)
     for mechanic in range(triggered.shape[0]):
         block[mechanics_at + np.uint64(mechanic)] += triggered[mechanic]
