@@ -15,15 +15,18 @@ from analyzer.engine.holdings import (
 )
 from analyzer.engine.quality import (
     DECISIVE_SCALE,
+    N_STEPS,
     NO_NOTES,
     NO_TOP_SCORE,
     Measures,
     fold_held_counts,
     join_top_scorers,
+    mark_new_top,
     measures_block,
     note_leaders,
     note_round,
     note_standings,
+    save_new_tops,
     tally_measures,
     top_scorers,
 )
@@ -35,8 +38,8 @@ A, B, C = 0, 1, 2
 
 def outcome(players=3, mechanics=2, components=2):
     return Outcome(scores=np.zeros(players, np.int64), winners=np.zeros(players, np.int64),
-                   lengths=np.zeros(2, np.int64), capped=np.zeros(1, np.int64), standings=np.zeros(50, np.int64),
-                   steps=np.zeros(3, np.int64), triggered=np.zeros(mechanics, np.int64),
+                   lengths=np.zeros(2, np.int64), capped=np.zeros(1, np.int64), standings=np.zeros(100, np.int64),
+                   steps=np.zeros(N_STEPS, np.int64), triggered=np.zeros(mechanics, np.int64),
                    holdings=np.zeros((players, components), np.int64))
 
 
@@ -58,12 +61,18 @@ def empty_measures(players=3, bins=10, mechanics=2, components=2) -> Measures:
     return Tallied(players, bins, mechanics, components).views
 
 
-def play(rounds, final, winner, width=10, players=3):
-    """Note ``rounds`` (scores after each round), end with ``final`` scores; tally one game."""
+def play(rounds, final, winner, width=10, players=3, new_tops_given=False):
+    """Note ``rounds`` (scores after each round), end with ``final`` scores; tally one game. With
+    ``new_tops_given``, the game also gives the rounds of new top scorers (as Lucky Pirates does)."""
     game = outcome(players)
     tallied = Tallied(players)
+    new_tops, previous = np.uint64(0), 0
     for scores in rounds:
-        note_standings(game, np.array(scores, np.int64))
+        scores = np.array(scores, np.int64)
+        note_standings(game, scores)
+        new_tops, previous = mark_new_top(new_tops, top_scorers(scores), previous), top_scorers(scores)
+    if new_tops_given:
+        save_new_tops(game.steps, new_tops, True)
     game.scores[:] = final
     return tallied.add(game, winner, width), game
 
@@ -81,7 +90,7 @@ def test_top_scorers_and_the_notes_kept_in_local_variables_match_their_definitio
         leaders = sole_leaders(rounds.tolist())
         last = [leader for leader in leaders if leader is not None][-1]
         assert notes == (40, 1 << last, lead_changes(leaders))
-        assert tuple(game.steps) == notes
+        assert tuple(game.steps[:3]) == notes
 
 
 def test_top_scorers_joined_one_seat_at_a_time_match_their_definition():
@@ -133,16 +142,19 @@ def test_a_winner_leading_from_the_first_round_is_decided_after_it():
     assert tally.decisive_sum[0] == DECISIVE_SCALE // 4
 
 
-@pytest.mark.parametrize("played", [1, 2, 7, 8, 9, 26])
-def test_the_decisive_point_is_the_round_from_which_the_winner_leads_alone(played):
+@pytest.mark.parametrize("new_tops_given", [False, True])
+@pytest.mark.parametrize("played", [1, 2, 7, 8, 9, 26, 63, 64, 65, 70])
+def test_the_decisive_point_is_the_round_from_which_the_winner_leads_alone(played, new_tops_given):
     """Every length of the winner's run alone at the top at the end, after rounds led by another seat
-    or shared."""
+    or shared; found by scanning the standings back, or from the rounds of new top scorers that a game
+    gives (a run of 64 rounds or more has no new top scorers in its word: the tally scans)."""
     for run in range(played + 1):
         for before in ([0, 5], [5, 5]):  # B alone, or A and B level, in each round before the run
             rounds = [before] * (played - run) + [[9, 0]] * run
-            tally, _ = play(rounds, [9, 0], A, players=2)
+            tally, game = play(rounds, [9, 0], A, players=2, new_tops_given=new_tops_given)
             decided = played - run + 1 if run else played  # not leading alone at the end: decided at it
             assert tally.decisive_sum[0] == decided * DECISIVE_SCALE // played, (run, before)
+            assert not game.steps.any()
 
 
 def test_a_winner_tied_at_the_end_is_decided_at_the_end_and_a_shared_win_counts_no_comeback():

@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from analyzer.engine.memory import chunk_zeros, padded_zeros
-from analyzer.engine.quality import measure_shapes, measures_block
+from analyzer.engine.quality import N_STEPS, measure_shapes, measures_block
 from analyzer.engine.template import Common, Outcome, Records, chunk_player
 
 
@@ -64,7 +64,7 @@ def run_chunk(game, prepared, seed: int, first_game: int, n_games: int,
     block, measures = measures_block(players, prepared.score_bins[2], mechanics, components)
     tally = game.tally_type(**{name: arrays[f"tally.{name}"] for name in tally_shapes})
     outcome = Outcome(scores=padded_zeros(players), winners=padded_zeros(players), lengths=padded_zeros(len(units)),
-                      capped=padded_zeros(1), standings=padded_zeros(max(caps) + 2), steps=padded_zeros(3),
+                      capped=padded_zeros(1), standings=padded_zeros(max(caps) + 2), steps=padded_zeros(N_STEPS),
                       triggered=padded_zeros(mechanics), holdings=padded_zeros((players, components)))
     rows = n_games if record else 0
     records = Records(winner=np.zeros(rows, np.int64), scores=np.zeros((rows, players), np.int64),

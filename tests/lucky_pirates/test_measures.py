@@ -6,6 +6,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from analyzer.api import simulate
+from analyzer.engine.quality import N_STEPS
 from analyzer.engine.template import Outcome
 from analyzer.games.lucky_pirates.kernel import note_standings_from_log, top_seats
 from analyzer.games.lucky_pirates.mechanics import packed_treasures
@@ -70,7 +71,7 @@ def test_top_seats_are_the_seats_level_with_the_top_count(counts):
 def _outcome(players, rounds):
     return Outcome(scores=np.zeros(players, np.int64), winners=np.zeros(players, np.int64),
                    lengths=np.zeros(2, np.int64), capped=np.zeros(1, np.int64), standings=np.zeros(rounds, np.int64),
-                   steps=np.zeros(3, np.int64), triggered=np.zeros(1, np.int64),
+                   steps=np.zeros(N_STEPS, np.int64), triggered=np.zeros(1, np.int64),
                    holdings=np.zeros((players, 1), np.int64))
 
 
@@ -84,8 +85,9 @@ def test_the_standings_are_those_after_each_rounds_last_turn_and_the_games_last(
     note_standings_from_log(outcome.standings, outcome.steps, log, 7, 3)
     # after turn 3: seat 2 alone (0b010); turn 6: seat 1 (0b001); turn 7: seat 3 (0b100)
     assert outcome.standings[:4].tolist() == [0b010, 0b001, 0b100, 0]
-    # 3 rounds noted; the last sole leader seat 3; two lead changes (seat 2 to 1, 1 to 3)
-    assert outcome.steps.tolist() == [3, 0b100, 2]
+    # 3 rounds noted; the last sole leader seat 3; two lead changes (seat 2 to 1, 1 to 3); new top seats
+    # after each round (the last in bit 0)
+    assert outcome.steps.tolist() == [3, 0b100, 2, 0b111]
 
 
 def test_a_game_ending_with_its_round_notes_no_round_twice_and_the_standings_stop_at_their_capacity():
@@ -95,8 +97,8 @@ def test_a_game_ending_with_its_round_notes_no_round_twice_and_the_standings_sto
     outcome = _outcome(2, 10)
     note_standings_from_log(outcome.standings, outcome.steps, log, 8, 2)  # 4 whole rounds
     assert outcome.standings[:5].tolist() == [1, 1, 1, 1, 0]
-    assert outcome.steps.tolist() == [4, 1, 0]
+    assert outcome.steps.tolist() == [4, 1, 0, 0b1000]  # new top seats after the first round only
     outcome = _outcome(2, 3)
     note_standings_from_log(outcome.standings, outcome.steps, log, 8, 2)
     assert outcome.standings.tolist() == [1, 1, 1]
-    assert outcome.steps.tolist() == [3, 1, 0]
+    assert outcome.steps.tolist() == [3, 1, 0, 0]  # a round not noted: the new top seats not given

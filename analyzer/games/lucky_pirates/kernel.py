@@ -5,7 +5,7 @@ from typing import NamedTuple
 import numpy as np
 
 from analyzer.engine.jit import njit
-from analyzer.engine.quality import MEASURING, NO_NOTES, note_leaders, save_notes
+from analyzer.engine.quality import MEASURING, NO_NOTES, mark_new_top, note_leaders, save_new_tops, save_notes
 from analyzer.engine.rng import randint, rotate_left
 from analyzer.games.lucky_pirates.mechanics import (
     EV_DUEL_THROWS,
@@ -78,16 +78,23 @@ def top_seats(treasures, seats):
 def note_standings_from_log(standings, steps, turn_treasures, turns, players):
     """Note in ``standings`` the top seats after each round of a game of ``turns`` turns (at least one;
     the last round's may be partial) from ``turn_treasures``, and save the notes in ``steps`` (see
-    :mod:`analyzer.engine.quality`).
+    :mod:`analyzer.engine.quality`), with the rounds of new top seats (``quality.mark_new_top``).
 
     After the game, from the log of every turn, rather than at each round's end: the game's loop
     then has no branch on a round's end (see :mod:`.mechanics`). A call, not inlined into the game
     (0.99 times the game's time, 10 pairs): it allocates nothing, and compiles without reference counts."""
     notes = NO_NOTES
     seats = (1 << players) - 1
+    new_tops = np.uint64(0)
+    previous = 0
     for last_turn in range(players, turns, players):  # every whole round before the last
-        notes = note_leaders(standings, top_seats(turn_treasures[np.uint64(last_turn)], seats), notes)
-    save_notes(steps, note_leaders(standings, top_seats(turn_treasures[np.uint64(turns)], seats), notes))
+        top = top_seats(turn_treasures[np.uint64(last_turn)], seats)
+        notes = note_leaders(standings, top, notes)
+        new_tops = mark_new_top(new_tops, top, previous)
+        previous = top
+    top = top_seats(turn_treasures[np.uint64(turns)], seats)
+    save_notes(steps, note_leaders(standings, top, notes))
+    save_new_tops(steps, mark_new_top(new_tops, top, previous), turns <= players * standings.shape[0])
 
 
 class Tally(NamedTuple):
