@@ -76,12 +76,13 @@ def measure_shapes(players: int, bins: int, mechanics: int, components: int) -> 
 
 
 #: what ``Outcome.steps`` holds: the rounds noted in ``standings``, the last sole leader's bit (0: none
-#: yet) and the lead changes so far (counted as the rounds are noted, not in a pass over them); and,
-#: given only by a game that notes its rounds in one pass when it is over, the rounds of new top
-#: scorers (:func:`mark_new_top`, :func:`save_new_tops`)
-ROUNDS_NOTED, LAST_LEADER, LEAD_CHANGES, NEW_TOPS = range(4)
+#: yet) and the leads taken so far, the times a seat came to lead alone after no one or another seat
+#: did (counted as the rounds are noted, not in a pass over them; the first lead is no lead change,
+#: which the tally takes off); and, given only by a game that notes its rounds in one pass when it is
+#: over, the rounds of new top scorers (:func:`mark_new_top`, :func:`save_new_tops`)
+ROUNDS_NOTED, LAST_LEADER, LEADS_TAKEN, NEW_TOPS = range(4)
 N_STEPS = 4
-#: the notes of a game before its first round: ``(rounds noted, last sole leader, lead changes)``
+#: the notes of a game before its first round: ``(rounds noted, last sole leader, leads taken)``
 NO_NOTES = (0, 0, 0)
 #: the top score before any seat joins it (:func:`join_top_scorers`)
 NO_TOP_SCORE = np.iinfo(np.int64).min
@@ -114,13 +115,15 @@ def note_round(standings, scores, notes):
 def note_leaders(standings, top, notes):
     """:func:`note_round` for a game that found the top scorers itself (``top``, their bit mask, by
     :func:`join_top_scorers`) as it worked out each seat's score, without storing the scores."""
-    rounds, last, changes = notes
+    rounds, last, taken = notes
     if not MEASURING or rounds >= standings.shape[0]:
         return notes
     standings[np.uint64(rounds)] = top  # unsigned: no test for a negative index
     sole = (top & (top - 1)) == 0  # one bit set: a sole leader (some seat always has the top score)
-    changes += sole & (last != 0) & (top != last)
-    return rounds + 1, top if sole else last, changes
+    leader = top if sole else last
+    # a lead taken, the first included (so no test for a last leader: fewer instructions in every game)
+    taken += leader != last
+    return rounds + 1, leader, taken
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -128,7 +131,7 @@ def save_notes(steps, notes):
     """Store a game's ``notes`` (kept by :func:`note_round`) in ``steps``, its ``Outcome.steps``, for the
     tally."""
     if MEASURING:
-        steps[ROUNDS_NOTED], steps[LAST_LEADER], steps[LEAD_CHANGES] = notes
+        steps[ROUNDS_NOTED], steps[LAST_LEADER], steps[LEADS_TAKEN] = notes
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -175,7 +178,7 @@ def note_standings(outcome, scores):
     the form for a game that notes its rounds from several functions."""
     steps = outcome.steps
     save_notes(steps, note_round(outcome.standings, scores,
-                                 (steps[ROUNDS_NOTED], steps[LAST_LEADER], steps[LEAD_CHANGES])))
+                                 (steps[ROUNDS_NOTED], steps[LAST_LEADER], steps[LEADS_TAKEN])))
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -248,7 +251,7 @@ def tally_measures(block, bins, scores, standings, steps, triggered, holdings, w
     played = steps[ROUNDS_NOTED]
     if played > 0:
         block[QUALITY_GAMES] += 1
-        changes = steps[LEAD_CHANGES]
+        changes = steps[LEADS_TAKEN] - (steps[LAST_LEADER] != 0)  # the first lead taken changed no lead
         block[LEAD_CHANGES_SUM] += changes
         block[LEAD_CHANGES_SQ] += changes * changes
         if winner >= 0:
@@ -282,7 +285,7 @@ def tally_measures(block, bins, scores, standings, steps, triggered, holdings, w
     for seat in range(players):
         score = scores[seat]
         tally_seat_holdings(block, holdings, seat, components_at, 1 if seat == winner else 0, score, score * score)
-    steps[ROUNDS_NOTED] = steps[LAST_LEADER] = steps[LEAD_CHANGES] = steps[NEW_TOPS] = 0
+    steps[ROUNDS_NOTED] = steps[LAST_LEADER] = steps[LEADS_TAKEN] = steps[NEW_TOPS] = 0
 
 
 @njit(cache=True, nogil=True, refcounts=False)
