@@ -85,9 +85,9 @@ def test_the_standings_are_those_after_each_rounds_last_turn_and_the_games_last(
     note_standings_from_log(outcome.standings, outcome.steps, log, 7, 3)
     # after turn 3: seat 2 alone (0b010); turn 6: seat 1 (0b001); turn 7: seat 3 (0b100)
     assert outcome.standings[:4].tolist() == [0b010, 0b001, 0b100, 0]
-    # 3 rounds noted; the last sole leader seat 3; two lead changes (seat 2 to 1, 1 to 3); new top seats
-    # after each round (the last in bit 0)
-    assert outcome.steps.tolist() == [3, 0b100, 2, 0b111]
+    # 3 rounds noted; the last sole leader seat 3; three leads taken (seat 2, then 1, then 3: two lead
+    # changes); new top seats after each round (the last in bit 0)
+    assert outcome.steps.tolist() == [3, 0b100, 3, 0b111]
 
 
 def test_a_game_ending_with_its_round_notes_no_round_twice_and_the_standings_stop_at_their_capacity():
@@ -97,8 +97,8 @@ def test_a_game_ending_with_its_round_notes_no_round_twice_and_the_standings_sto
     outcome = _outcome(2, 10)
     note_standings_from_log(outcome.standings, outcome.steps, log, 8, 2)  # 4 whole rounds
     assert outcome.standings[:5].tolist() == [1, 1, 1, 1, 0]
-    assert outcome.steps.tolist() == [4, 1, 0, 0b1000]  # new top seats after the first round only
+    assert outcome.steps.tolist() == [4, 1, 1, 0b1000]  # a lead taken, and new top seats, after the first round only
     outcome = _outcome(2, 3)
     note_standings_from_log(outcome.standings, outcome.steps, log, 8, 2)
     assert outcome.standings.tolist() == [1, 1, 1]
-    assert outcome.steps.tolist() == [3, 1, 0, 0]  # a round not noted: the new top seats not given
+    assert outcome.steps.tolist() == [3, 1, 1, 0]  # a round not noted: the new top seats not given

@@ -87,8 +87,11 @@ def note_standings_from_log(standings, steps, turn_treasures, turns, players):
     seats = (1 << players) - 1
     new_tops = np.uint64(0)
     previous = 0
-    for last_turn in range(players, turns, players):  # every whole round before the last
-        top = top_seats(turn_treasures[np.uint64(last_turn)], seats)
+    stride = np.uint64(players)  # unsigned: a division without signs to fix, an index without a test
+    last_turn = np.uint64(0)
+    for _ in range(np.uint64(turns - 1) // stride):  # every whole round before the last
+        last_turn += stride
+        top = top_seats(turn_treasures[last_turn], seats)
         notes = note_leaders(standings, top, notes)
         new_tops = mark_new_top(new_tops, top, previous)
         previous = top
