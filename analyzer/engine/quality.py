@@ -115,9 +115,16 @@ def note_round(standings, scores, notes):
 def note_leaders(standings, top, notes):
     """:func:`note_round` for a game that found the top scorers itself (``top``, their bit mask, by
     :func:`join_top_scorers`) as it worked out each seat's score, without storing the scores."""
-    rounds, last, taken = notes
-    if not MEASURING or rounds >= standings.shape[0]:
+    if not MEASURING or notes[ROUNDS_NOTED] >= standings.shape[0]:
         return notes
+    return note_leaders_within(standings, top, notes)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def note_leaders_within(standings, top, notes):
+    """:func:`note_leaders` for a round within the standings' capacity, without testing it: for a game that
+    notes its rounds when it is over, and knows how many fit (Lucky Pirates' game took 0.6% less time)."""
+    rounds, last, taken = notes
     standings[np.uint64(rounds)] = top  # unsigned: no test for a negative index
     sole = (top & (top - 1)) == 0  # one bit set: a sole leader (some seat always has the top score)
     leader = top if sole else last

@@ -5,7 +5,15 @@ from typing import NamedTuple
 import numpy as np
 
 from analyzer.engine.jit import njit
-from analyzer.engine.quality import MEASURING, NO_NOTES, mark_new_top, note_leaders, save_new_tops, save_notes
+from analyzer.engine.quality import (
+    MEASURING,
+    NO_NOTES,
+    mark_new_top,
+    note_leaders,
+    note_leaders_within,
+    save_new_tops,
+    save_notes,
+)
 from analyzer.engine.rng import randint, rotate_left
 from analyzer.games.lucky_pirates.mechanics import (
     EV_DUEL_THROWS,
@@ -88,16 +96,18 @@ def note_standings_from_log(standings, steps, turn_treasures, turns, players):
     new_tops = np.uint64(0)
     previous = 0
     stride = np.uint64(players)  # unsigned: a division without signs to fix, an index without a test
+    whole_rounds = np.uint64(turns - 1) // stride  # before the last, which may be partial
+    capacity = np.uint64(standings.shape[0])
     last_turn = np.uint64(0)
-    for _ in range(np.uint64(turns - 1) // stride):  # every whole round before the last
+    for _ in range(min(whole_rounds, capacity)):  # every whole round the standings hold, untested
         last_turn += stride
         top = top_seats(turn_treasures[last_turn], seats)
-        notes = note_leaders(standings, top, notes)
+        notes = note_leaders_within(standings, top, notes)
         new_tops = mark_new_top(new_tops, top, previous)
         previous = top
     top = top_seats(turn_treasures[np.uint64(turns)], seats)
     save_notes(steps, note_leaders(standings, top, notes))
-    save_new_tops(steps, mark_new_top(new_tops, top, previous), turns <= players * standings.shape[0])
+    save_new_tops(steps, mark_new_top(new_tops, top, previous), whole_rounds < capacity)  # every round noted
 
 
 class Tally(NamedTuple):
