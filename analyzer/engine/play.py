@@ -58,14 +58,16 @@ def run_chunk(game, prepared, seed: int, first_game: int, n_games: int,
     low, width, _ = prepared.score_bins
     common_shapes = _common_shapes(prepared, units)
     mechanics, components = len(game.mechanics(prepared)), len(game.components(prepared))
+    mechanics_tally = game.mechanics_tally(prepared)
+    noted_mechanics = 0 if mechanics_tally else mechanics  # those the kernel notes in outcome.triggered
     tally_shapes = game.tally_shapes(prepared)
     arrays = chunk_zeros({**common_shapes, **{f"tally.{name}": shape for name, shape in tally_shapes.items()}})
     common = Common(**{name: arrays[name] for name in common_shapes})
-    block, measures = measures_block(players, prepared.score_bins[2], mechanics, components)
+    block, measures = measures_block(players, prepared.score_bins[2], noted_mechanics, components)
     tally = game.tally_type(**{name: arrays[f"tally.{name}"] for name in tally_shapes})
     outcome = Outcome(scores=padded_zeros(players), winners=padded_zeros(players), lengths=padded_zeros(len(units)),
                       capped=padded_zeros(1), standings=padded_zeros(max(caps) + 2), steps=padded_zeros(N_STEPS),
-                      triggered=padded_zeros(mechanics), holdings=padded_zeros((players, components)))
+                      triggered=padded_zeros(noted_mechanics), holdings=padded_zeros((players, components)))
     rows = n_games if record else 0
     records = Records(winner=np.zeros(rows, np.int64), scores=np.zeros((rows, players), np.int64),
                       lengths=np.zeros((rows, len(units)), np.int64), capped=np.zeros(rows, np.int64))
@@ -80,6 +82,8 @@ def run_chunk(game, prepared, seed: int, first_game: int, n_games: int,
     for index, (unit, cap) in enumerate(zip(units, caps, strict=True)):
         aggregates[f"length_{unit}"] = common.length_hist[index, :cap + 1]
     aggregates.update(tally._asdict())
+    if mechanics_tally:
+        aggregates["mechanic_games"] = aggregates[mechanics_tally][:mechanics].copy()
     game.check_chunk(prepared, aggregates)
     if not record:
         return aggregates, None

@@ -321,6 +321,14 @@ class Game(ABC):
         """The mechanics whose coverage the kernel reports, in ``outcome.triggered`` order."""
         return ()
 
+    def mechanics_tally(self, prepared: Prepared) -> str | None:
+        """The field of the game's own tally whose first entries count the games in which each of its
+        mechanics happened (in :meth:`mechanics` order), for a game that counts them anyway: its kernel
+        then leaves ``outcome.triggered`` alone (it has no columns), and the engine takes the counts
+        from that field rather than have the game note them twice. None (the default): the kernel sets
+        ``outcome.triggered`` and the chunk template counts them."""
+        return None
+
     def components(self, prepared: Prepared) -> tuple[Component, ...]:
         """The components whose balance the kernel reports, in ``outcome.holdings`` order."""
         return ()

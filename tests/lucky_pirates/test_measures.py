@@ -6,10 +6,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from analyzer.api import simulate
+from analyzer.engine.play import run_chunk
 from analyzer.engine.quality import N_STEPS
 from analyzer.engine.template import Outcome
 from analyzer.games.lucky_pirates.kernel import note_standings_from_log, top_seats
-from analyzer.games.lucky_pirates.mechanics import packed_treasures
+from analyzer.games.lucky_pirates.mechanics import N_MECHANICS, packed_treasures
+from analyzer.runspec import resolve
 
 N = 4000
 
@@ -30,6 +32,16 @@ def test_mechanics_agree_with_the_games_own_event_rates(standard):
     assert shares["ship takes a treasure"] == stats["ship_took_treasure_rate"]
     assert shares["dry draw"] == stats["provisions_ran_dry_rate"] == 0
     assert shares["steal"] == 0  # steal_when_empty is off
+
+
+def test_the_mechanics_games_are_the_events_games_the_game_counts_not_noted_twice():
+    spec = resolve(game="lucky-pirates", players=3, sets=["treasure_supply=6", "steal_when_empty=true"])
+    game, prepared = spec.game, spec.game.prepare(spec.rules, spec.players, spec.seats)
+    aggregates, _ = run_chunk(game, prepared, 3, 0, 500)
+    assert game.mechanics_tally(prepared) == "event_games"
+    assert aggregates["mechanic_games"].tolist() == aggregates["event_games"][:N_MECHANICS].tolist()
+    assert aggregates["mechanic_games"].shape == (len(game.mechanics(prepared)),)
+    assert aggregates["mechanic_games"].min() > 0  # every event happened in some game: a real count
 
 
 def test_a_small_supply_runs_dry_and_steals_happen_only_with_the_rule():

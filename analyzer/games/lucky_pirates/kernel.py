@@ -20,7 +20,6 @@ from analyzer.games.lucky_pirates.mechanics import (
     LANE_BITS,
     MAX_SEATS,
     N_EVENTS,
-    N_MECHANICS,
     NO_DUEL,
     duel_order,
     fight_duel,
@@ -194,9 +193,7 @@ def play_game(inputs, state, key, scratch, tally, outcome, game_records, row):
     for e in range(N_EVENTS):
         tally.event_totals[e] += scratch.events[e]
         if scratch.events[e] > 0:
-            tally.event_games[e] += 1
-            if MEASURING and e < N_MECHANICS:
-                outcome.triggered[e] = 1
+            tally.event_games[e] += 1  # its first N_MECHANICS: the mechanics' games (Game.mechanics_tally)
     if game_records.shape[0] > 0:
         for e in range(N_EVENTS):
             game_records[row, e] = scratch.events[e]

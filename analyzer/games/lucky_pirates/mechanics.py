@@ -38,7 +38,7 @@ EV_STEALS = 4         # ... and took it from another pirate instead (steal_when_
 EV_DUELS = 5          # duels fought
 EV_DUEL_THROWS = 6    # throws of the two disks, over all duels
 N_EVENTS = 7
-#: the events before EV_DUEL_THROWS are also the game's mechanics (``outcome.triggered``, same index)
+#: the events before EV_DUEL_THROWS are also the game's mechanics (same index; ``Game.mechanics_tally``)
 N_MECHANICS = EV_DUEL_THROWS
 #: the events' names, by index (the per-game columns of ``--save-games``)
 EVENT_NAMES = ("island_treasures", "duel_treasures", "ship_takes", "dry_draws", "steals",
