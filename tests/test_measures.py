@@ -16,6 +16,7 @@ from analyzer.engine.holdings import (
 from analyzer.engine.quality import (
     DECISIVE_SCALE,
     N_STEPS,
+    NEW_TOPS,
     NO_NOTES,
     NO_TOP_SCORE,
     Measures,
@@ -38,7 +39,7 @@ A, B, C = 0, 1, 2
 
 def outcome(players=3, mechanics=2, components=2):
     return Outcome(scores=np.zeros(players, np.int64), winners=np.zeros(players, np.int64),
-                   lengths=np.zeros(2, np.int64), capped=np.zeros(1, np.int64), standings=np.zeros(100, np.int64),
+                   lengths=np.zeros(2, np.int64), capped=np.zeros(1, np.int64), standings=np.zeros(200, np.int64),
                    steps=np.zeros(N_STEPS, np.int64), triggered=np.zeros(mechanics, np.int64),
                    holdings=np.zeros((players, components), np.int64))
 
@@ -73,6 +74,7 @@ def play(rounds, final, winner, width=10, players=3, new_tops_given=False):
         new_tops, previous = mark_new_top(new_tops, top_scorers(scores), previous), top_scorers(scores)
     if new_tops_given:
         save_new_tops(game.steps, new_tops, True)
+        assert len(rounds) > 64 or game.steps[NEW_TOPS] != 0  # a game's first round is always new
     game.scores[:] = final
     return tallied.add(game, winner, width), game
 
@@ -147,7 +149,7 @@ def test_a_winner_leading_from_the_first_round_is_decided_after_it():
 def test_the_decisive_point_is_the_round_from_which_the_winner_leads_alone(played, new_tops_given):
     """Every length of the winner's run alone at the top at the end, after rounds led by another seat
     or shared; found by scanning the standings back, or from the rounds of new top scorers that a game
-    gives (a run of 64 rounds or more has no new top scorers in its word: the tally scans)."""
+    gives (a run of more than 64 rounds has none new in the word's 64: the tally scans)."""
     for run in range(played + 1):
         for before in ([0, 5], [5, 5]):  # B alone, or A and B level, in each round before the run
             rounds = [before] * (played - run) + [[9, 0]] * run
@@ -380,15 +382,18 @@ def reference_quality(rounds, final, winner):
     return changes, comeback, decided, top - second
 
 
+@pytest.mark.parametrize("new_tops_given", [False, True])
 @pytest.mark.parametrize("players", [2, 3, 5])
-def test_the_tally_agrees_with_the_definitions_on_random_games(players):
-    """Scores from a small range, so that ties at the top are common: 300 games, one chunk each."""
+def test_the_tally_agrees_with_the_definitions_on_random_games(players, new_tops_given):
+    """Scores from a small range, so that ties at the top are common: 300 games, one chunk each, a
+    tenth of them longer than the 64 rounds of the new top scorers' word."""
     rng = np.random.default_rng(players)
-    for _ in range(300):
-        rounds = rng.integers(0, 4, size=(rng.integers(1, 12), players)).cumsum(axis=0).tolist()
+    for game_number in range(300):
+        length = rng.integers(65, 150) if game_number % 10 == 0 else rng.integers(1, 12)
+        rounds = rng.integers(0, 4, size=(length, players)).cumsum(axis=0).tolist()
         final = rounds[-1]
         winner = int(rng.integers(-1, players))
-        tally, game = play(rounds, final, winner, width=1, players=players)
+        tally, game = play(rounds, final, winner, width=1, players=players, new_tops_given=new_tops_given)
         changes, comeback, decided, margin = reference_quality(rounds, final, winner)
         assert tally.lead_changes_sum[0] == changes
         assert tally.comebacks[0] == (comeback or 0) and tally.comeback_games[0] == (comeback is not None)

@@ -83,6 +83,7 @@ def run_chunk(game, prepared, seed: int, first_game: int, n_games: int,
         aggregates[f"length_{unit}"] = common.length_hist[index, :cap + 1]
     aggregates.update(tally._asdict())
     if mechanics_tally:
+        assert aggregates[mechanics_tally].shape[0] >= mechanics, f"{mechanics_tally} counts fewer than the mechanics"
         aggregates["mechanic_games"] = aggregates[mechanics_tally][:mechanics].copy()
     game.check_chunk(prepared, aggregates)
     if not record:

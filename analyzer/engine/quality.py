@@ -9,7 +9,8 @@ after each game (the game never tallies them itself):
   From them come the game-quality measures: lead changes, comebacks, the decisive point.
 - **triggered** ``[mechanics]``: the game sets ``outcome.triggered[m] = 1`` when mechanic
   ``m`` (the index of ``Game.mechanics(prepared)``) happens; the share of games in which
-  each happened is its coverage.
+  each happened is its coverage. (A game that counts those games in its own tally names the
+  field in ``Game.mechanics_tally``; its ``triggered`` then has no columns.)
 - **holdings** ``[players, components]``: the game adds 1 to ``outcome.holdings[seat, c]``
   each time ``seat`` gets or meets component ``c`` (the index of ``Game.components(prepared)``):
   a captain or ship held (once), a card drawn (per draw).
@@ -80,8 +81,8 @@ def measure_shapes(players: int, bins: int, mechanics: int, components: int) -> 
 #: did (counted as the rounds are noted, not in a pass over them; the first lead is no lead change,
 #: which the tally takes off); and, given only by a game that notes its rounds in one pass when it is
 #: over, the rounds of new top scorers (:func:`mark_new_top`, :func:`save_new_tops`)
-ROUNDS_NOTED, LAST_LEADER, LEADS_TAKEN, NEW_TOPS = range(4)
 N_STEPS = 4
+ROUNDS_NOTED, LAST_LEADER, LEADS_TAKEN, NEW_TOPS = range(N_STEPS)
 #: the notes of a game before its first round: ``(rounds noted, last sole leader, leads taken)``
 NO_NOTES = (0, 0, 0)
 #: the top score before any seat joins it (:func:`join_top_scorers`)
@@ -114,7 +115,8 @@ def note_round(standings, scores, notes):
 @njit(cache=True, nogil=True, inline="always")
 def note_leaders(standings, top, notes):
     """:func:`note_round` for a game that found the top scorers itself (``top``, their bit mask, by
-    :func:`join_top_scorers`) as it worked out each seat's score, without storing the scores."""
+    :func:`join_top_scorers`) as it worked out each seat's score, without storing the scores. ``top`` is
+    never 0 (some seat always has the top score): a mask of no seat would count as a lead taken."""
     if not MEASURING or notes[ROUNDS_NOTED] >= standings.shape[0]:
         return notes
     return note_leaders_within(standings, top, notes)
@@ -123,7 +125,10 @@ def note_leaders(standings, top, notes):
 @njit(cache=True, nogil=True, inline="always")
 def note_leaders_within(standings, top, notes):
     """:func:`note_leaders` for a round within the standings' capacity, without testing it: for a game that
-    notes its rounds when it is over, and knows how many fit (Lucky Pirates' game took 0.6% less time)."""
+    notes its rounds when it is over, and knows how many fit (Lucky Pirates' game took 0.6% less time).
+    A round past the capacity would be written beyond the standings, unchecked."""
+    if not MEASURING:
+        return notes
     rounds, last, taken = notes
     standings[np.uint64(rounds)] = top  # unsigned: no test for a negative index
     sole = (top & (top - 1)) == 0  # one bit set: a sole leader (some seat always has the top score)
@@ -150,7 +155,10 @@ def mark_new_top(new_tops, top, previous):
     scanning the standings back round by round, a loop whose end the processor mispredicts (Lucky
     Pirates' game took some 1% less time). For a game that notes its rounds in one pass when it is over,
     which then saves the word with :func:`save_new_tops`; a game that notes them as it plays does not keep
-    it (two more values kept across Skull Island's round took more time than the scan)."""
+    it (two more values kept across Skull Island's round took more time than the scan). The word must
+    mark exactly the rounds noted, the last (partial) one included."""
+    if not MEASURING:
+        return new_tops
     return (new_tops << np.uint64(1)) | np.uint64(top != previous)
 
 
@@ -241,7 +249,7 @@ def _components_at(bins, mechanics):
 @njit(cache=True, nogil=True, refcounts=False)
 def tally_measures(block, bins, scores, standings, steps, triggered, holdings, winner, score_width):
     """Add the game just played to the measures in ``block`` (see :func:`measures_block`; ``bins``:
-    the margin histogram's length) and clear its standings, triggers and holdings.
+    the margin histogram's length) and clear its notes (``steps``), triggers and holdings.
 
     ``winner`` is the single winning seat (from 0), or -1 for a shared win or none. The
     measures come as one block, so that a measure is found by its offset (the constants

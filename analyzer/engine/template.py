@@ -64,7 +64,7 @@ class Outcome(NamedTuple):
     capped: np.ndarray  # [1] 1 when the game was stopped by its cap
     standings: np.ndarray  # [rounds] the top scorers after each round (see engine.quality.note_standings)
     steps: np.ndarray  # [N_STEPS] the notes of the standings: rounds noted, last sole leader... (engine.quality)
-    triggered: np.ndarray  # [mechanics] 1 for each mechanic that happened (the game sets them)
+    triggered: np.ndarray  # [mechanics] 1 for each mechanic that happened (the game sets them; Game.mechanics_tally)
     holdings: np.ndarray  # [players, components] times each seat got or met each component (the game adds)
 
 

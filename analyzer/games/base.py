@@ -55,7 +55,8 @@ MECHANIC_KINDS = (RULE, PROCEDURE, OUTCOME, SAFEGUARD)
 @dataclass(frozen=True)
 class Mechanic:
     """A rule, card, space or special whose coverage is measured: the share of games in which it
-    happened (the kernel sets ``outcome.triggered[index]``; see :mod:`analyzer.engine.quality`).
+    happened (the kernel sets ``outcome.triggered[index]``, or the game counts it in its tally:
+    ``Game.mechanics_tally``; see :mod:`analyzer.engine.quality`).
 
     ``kind`` says what it is (:data:`MECHANIC_KINDS`): only a ``rule`` can be called rare; the
     others are shown, never advised on."""

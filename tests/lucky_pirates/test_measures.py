@@ -10,7 +10,7 @@ from analyzer.engine.play import run_chunk
 from analyzer.engine.quality import N_STEPS
 from analyzer.engine.template import Outcome
 from analyzer.games.lucky_pirates.kernel import note_standings_from_log, top_seats
-from analyzer.games.lucky_pirates.mechanics import N_MECHANICS, packed_treasures
+from analyzer.games.lucky_pirates.mechanics import EVENT_NAMES, N_MECHANICS, packed_treasures
 from analyzer.runspec import resolve
 
 N = 4000
@@ -34,14 +34,16 @@ def test_mechanics_agree_with_the_games_own_event_rates(standard):
     assert shares["steal"] == 0  # steal_when_empty is off
 
 
-def test_the_mechanics_games_are_the_events_games_the_game_counts_not_noted_twice():
+def test_the_mechanics_games_are_the_games_in_which_each_event_happened():
+    """Counted by the game's tally (Game.mechanics_tally), not noted twice: checked against each game's
+    own event counts, recorded row by row."""
     spec = resolve(game="lucky-pirates", players=3, sets=["treasure_supply=6", "steal_when_empty=true"])
     game, prepared = spec.game, spec.game.prepare(spec.rules, spec.players, spec.seats)
-    aggregates, _ = run_chunk(game, prepared, 3, 0, 500)
-    assert game.mechanics_tally(prepared) == "event_games"
-    assert aggregates["mechanic_games"].tolist() == aggregates["event_games"][:N_MECHANICS].tolist()
-    assert aggregates["mechanic_games"].shape == (len(game.mechanics(prepared)),)
-    assert aggregates["mechanic_games"].min() > 0  # every event happened in some game: a real count
+    aggregates, rows = run_chunk(game, prepared, 3, 0, 500, record=True)
+    happened = [int((rows[name] > 0).sum()) for name in EVENT_NAMES[:N_MECHANICS]]
+    assert len(happened) == len(game.mechanics(prepared))
+    assert aggregates["mechanic_games"].tolist() == happened
+    assert min(happened) > 0  # every event happened in some game: each count is tested
 
 
 def test_a_small_supply_runs_dry_and_steals_happen_only_with_the_rule():
@@ -110,7 +112,21 @@ def test_a_game_ending_with_its_round_notes_no_round_twice_and_the_standings_sto
     note_standings_from_log(outcome.standings, outcome.steps, log, 8, 2)  # 4 whole rounds
     assert outcome.standings[:5].tolist() == [1, 1, 1, 1, 0]
     assert outcome.steps.tolist() == [4, 1, 1, 0b1000]  # a lead taken, and new top seats, after the first round only
+    outcome = _outcome(2, 4)  # exactly full: every round noted, the new top seats given
+    note_standings_from_log(outcome.standings, outcome.steps, log, 8, 2)
+    assert outcome.standings.tolist() == [1, 1, 1, 1]
+    assert outcome.steps.tolist() == [4, 1, 1, 0b1000]
     outcome = _outcome(2, 3)
     note_standings_from_log(outcome.standings, outcome.steps, log, 8, 2)
     assert outcome.standings.tolist() == [1, 1, 1]
     assert outcome.steps.tolist() == [3, 1, 1, 0]  # a round not noted: the new top seats not given
+
+
+def test_a_game_shorter_than_a_round_notes_its_one_partial_round():
+    log = np.zeros(3, np.int64)
+    log[1] = packed_treasures(np.array((0, 0, 0), np.int64))
+    log[2] = packed_treasures(np.array((0, 1, 0), np.int64))
+    outcome = _outcome(3, 10)
+    note_standings_from_log(outcome.standings, outcome.steps, log, 2, 3)  # 2 turns of 3 players
+    assert outcome.standings[:2].tolist() == [0b010, 0]
+    assert outcome.steps.tolist() == [1, 0b010, 1, 0b1]

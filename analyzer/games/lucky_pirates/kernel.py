@@ -95,10 +95,10 @@ def note_standings_from_log(standings, steps, turn_treasures, turns, players):
     new_tops = np.uint64(0)
     previous = 0
     stride = np.uint64(players)  # unsigned: a division without signs to fix, an index without a test
-    whole_rounds = np.uint64(turns - 1) // stride  # before the last, which may be partial
+    rounds_before_last = np.uint64(turns - 1) // stride  # whole rounds (turns is at least 1: max_turns is)
     capacity = np.uint64(standings.shape[0])
     last_turn = np.uint64(0)
-    for _ in range(min(whole_rounds, capacity)):  # every whole round the standings hold, untested
+    for _ in range(min(rounds_before_last, capacity)):  # every whole round the standings hold, untested
         last_turn += stride
         top = top_seats(turn_treasures[last_turn], seats)
         notes = note_leaders_within(standings, top, notes)
@@ -106,7 +106,7 @@ def note_standings_from_log(standings, steps, turn_treasures, turns, players):
         previous = top
     top = top_seats(turn_treasures[np.uint64(turns)], seats)
     save_notes(steps, note_leaders(standings, top, notes))
-    save_new_tops(steps, mark_new_top(new_tops, top, previous), whole_rounds < capacity)  # every round noted
+    save_new_tops(steps, mark_new_top(new_tops, top, previous), rounds_before_last < capacity)  # every round noted
 
 
 class Tally(NamedTuple):
