@@ -71,7 +71,8 @@ def play(rounds, final, winner, width=10, players=3, new_tops_given=False):
     for scores in rounds:
         scores = np.array(scores, np.int64)
         note_standings(game, scores)
-        new_tops, previous = mark_new_top(new_tops, top_scorers(scores), previous), top_scorers(scores)
+        top = top_scorers(scores)
+        new_tops, previous = mark_new_top(new_tops, top, previous), top
     if new_tops_given:
         save_new_tops(game.steps, new_tops, True)
         assert len(rounds) > 64 or game.steps[NEW_TOPS] != 0  # a game's first round is always new
